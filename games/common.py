@@ -1,0 +1,92 @@
+"""What every engine shares: its errors, its outcome and event values, and seeded randomness.
+
+Engines are pure: a state goes in with an action, a new state comes out. Randomness never
+comes from the global `random` module; it is derived from the match seed and a label, so the
+same seed replays the same match.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class GameError(Exception):
+    """An action the game cannot accept. The message is written for the player."""
+
+
+class IllegalMove(GameError):
+    """The move breaks a rule; the message says which and what to do instead."""
+
+
+class NotYourTurn(IllegalMove):
+    """The seat tried to act while another seat is to move."""
+
+
+class GameOver(GameError):
+    """The game has ended; no further moves are accepted."""
+
+
+class BadNotation(IllegalMove):
+    """The text of a move could not be read."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while applying an action, for the players to read.
+
+    `kind` is a stable machine word (`move`, `pass`, `end`, ...); `seat` the seat it concerns,
+    if any; `text` a sentence naming seats as `{seat0}`, `{seat1}`... so the adapter can put
+    player names in.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return cls(kind=data["kind"], text=data["text"], seat=data.get("seat"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a score per seat, the winning seats, and why it ended."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    draw: bool = False
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "draw": self.draw,
+            "details": self.details,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        return cls(
+            scores=tuple(data["scores"]),
+            winners=tuple(data["winners"]),
+            reason=data["reason"],
+            draw=data.get("draw", False),
+            details=data.get("details", {}),
+        )
+
+
+def seeded_rng(seed: int, *labels: object) -> random.Random:
+    """A private RNG derived from the match seed and labels (e.g. `"deal", round_no`).
+
+    String seeds are hashed with SHA-512 by `random.Random`, so this is stable across
+    processes and Python versions that keep seed version 2.
+    """
+    return random.Random(":".join([str(seed), *map(str, labels)]))
