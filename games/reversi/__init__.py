@@ -1,0 +1,29 @@
+"""Reversi: two players, an 8x8 board, outflank and flip."""
+
+from games.reversi.engine import (
+    BLACK,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME,
+    OPTIONS,
+    WHITE,
+    Move,
+    State,
+    View,
+    apply,
+    current_seat,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    position,
+    resign,
+    square_name,
+    view,
+)
+
+__all__ = [
+    "BLACK", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State", "View",
+    "apply", "current_seat", "legal_moves", "new_game", "outcome", "parse_move", "position",
+    "resign", "square_name", "view",
+]
