@@ -1,0 +1,1 @@
+"""Gamenight's Discord adapter and the transport-agnostic match service beneath it."""

@@ -1,0 +1,360 @@
+"""The match service: lobbies, seats, turns, locking and persistence, with no Discord in it.
+
+The Discord layer (or any other transport) calls these coroutines with plain ids and names.
+Every change is made under a per-channel lock, re-reads the match inside it, and is committed
+with a version check, so two racing clicks can never both apply. A change is on disk before
+the coroutine returns, so the caller only announces what has been saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import weakref
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from games.common import Event, GameError, NotYourTurn, Outcome
+from bot.engines import ENGINES, engine_for
+from bot.store import ChannelBusy, MatchRow, SeatRow, StaleVersion, Store
+
+
+class NoMatchHere(GameError):
+    def __init__(self, last: Match | None = None) -> None:
+        starts = ", ".join(f"`/{name} new`" for name in ENGINES)
+        if last is not None and last.status == "finished":
+            text = f"The {last.title} game in this channel is over. Start a new one with {starts}."
+        else:
+            text = f"There is no game in this channel. Start one with {starts}."
+        super().__init__(text)
+
+
+class ChannelTaken(GameError):
+    """A match is already open here; `match` lets the adapter link to it."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        state = "waiting for players" if match.status == "lobby" else "being played"
+        super().__init__(f"A {match.title} match is already {state} in this channel. Finish or "
+                         "cancel it first (`/match cancel`), or start yours in a thread.")
+
+
+class NotSeated(GameError):
+    def __init__(self, text: str = "You are not playing in this match.") -> None:
+        super().__init__(text)
+
+
+class LobbyError(GameError):
+    """Joining, leaving or starting is not possible right now; the message says why."""
+
+
+class NotAllowed(GameError):
+    """The user may not do this (e.g. cancel someone else's match)."""
+
+
+class Conflict(GameError):
+    def __init__(self) -> None:
+        super().__init__("Someone else acted on this match at the same moment. Look at the board "
+                         "and try again.")
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sits in a seat. `kind` is `user` for a Discord user (a computer player later)."""
+
+    user_id: int | None
+    name: str
+    kind: str = "user"
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match row with its engine state decoded."""
+
+    row: MatchRow
+    engine: ModuleType
+    state: Any | None
+
+    id = property(lambda self: self.row.id)
+    game = property(lambda self: self.row.game)
+    status = property(lambda self: self.row.status)
+    channel_id = property(lambda self: self.row.channel_id)
+    guild_id = property(lambda self: self.row.guild_id)
+    seats = property(lambda self: self.row.seats)
+
+    @property
+    def title(self) -> str:
+        return self.game.replace("doudizhu", "dou dizhu").title()
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "active")
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.kind == "user" and seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def player(self, seat: int) -> SeatRow:
+        return self.seats[seat]
+
+    def current_seat(self) -> int | None:
+        return None if self.state is None else self.engine.current_seat(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.engine.outcome(self.state)
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.engine.MAX_SEATS
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What an accepted action did: the match after it and the engine's events."""
+
+    match: Match
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == "finished"
+
+
+class MatchService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _decode(self, row: MatchRow) -> Match:
+        engine = engine_for(row.game)
+        state = None if row.state is None else engine.State.from_dict(row.state)
+        return Match(row, engine, state)
+
+    async def get(self, match_id: int) -> Match | None:
+        row = await self.store.get_match(match_id)
+        return None if row is None else self._decode(row)
+
+    async def current(self, channel_id: int) -> Match | None:
+        row = await self.store.open_match_in(channel_id)
+        return None if row is None else self._decode(row)
+
+    async def require(self, channel_id: int) -> Match:
+        match = await self.current(channel_id)
+        if match is None:
+            last = await self.store.latest_match_in(channel_id)
+            raise NoMatchHere(None if last is None else self._decode(last))
+        return match
+
+    async def open_matches(self) -> list[Match]:
+        return [self._decode(row) for row in await self.store.open_matches()]
+
+    async def seated(self, channel_id: int, user_id: int) -> tuple[Match, int]:
+        """The open match here and the caller's seat in it (errors if either is missing)."""
+        match = await self.require(channel_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        return match, seat
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
+                         creator: Player, invited: Player | None = None,
+                         options: dict[str, Any] | None = None, seed: int | None = None) -> Match:
+        engine = engine_for(game)
+        if invited is not None and invited.user_id == creator.user_id:
+            raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
+                             "join, or name someone else.")
+        if invited is not None and engine.MAX_SEATS == 1:
+            raise LobbyError("This game has no seat for an opponent.")
+        async with self._lock(channel_id):
+            existing = await self.current(channel_id)
+            if existing is not None:
+                raise ChannelTaken(existing)
+            try:
+                match_id = await self.store.create_match(
+                    guild_id=guild_id, channel_id=channel_id, game=game,
+                    options=options or {}, seed=secrets.randbits(62) if seed is None else seed,
+                    creator=SeatRow(0, creator.kind, creator.user_id, creator.name),
+                    invited_id=None if invited is None else invited.user_id,
+                )
+            except ChannelBusy:
+                raise ChannelTaken(await self.require(channel_id)) from None
+        return await self._fetch(match_id)
+
+    async def join(self, match_id: int, player: Player) -> Match:
+        """Take a seat; the match starts by itself once every seat is taken."""
+        match = await self._fetch(match_id)
+        async with self._lock(match.channel_id):
+            match = await self._fetch(match_id)
+            self._check_can_join(match, player)
+            seats = [*match.seats, SeatRow(len(match.seats), player.kind, player.user_id,
+                                           player.name)]
+            await self._write(self.store.set_seats(match.id, match.row.version, seats))
+            match = await self._fetch(match_id)
+            if match.is_full:
+                match = await self._start(match)
+        return match
+
+    def _check_can_join(self, match: Match, player: Player) -> None:
+        if match.status != "lobby":
+            raise LobbyError(self._closed_text(match))
+        if match.seat_of(player.user_id) is not None:
+            raise LobbyError("You already have a seat in this match.")
+        if match.is_full:
+            raise LobbyError("Every seat is taken.")
+        invited = match.row.invited_id
+        if invited is not None and player.user_id != invited and (
+            len(match.seats) + 1 >= match.engine.MAX_SEATS
+        ):
+            raise LobbyError(f"This seat is reserved for <@{invited}>, who was invited.")
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        """Give up a lobby seat. If the creator leaves, the lobby closes."""
+        match = await self._fetch(match_id)
+        async with self._lock(match.channel_id):
+            match = await self._fetch(match_id)
+            if match.status == "active":
+                raise LobbyError("The game has started: use `/match resign` to concede.")
+            if match.status != "lobby":
+                raise LobbyError(self._closed_text(match))
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You do not have a seat in this lobby.")
+            if user_id == match.row.creator_id:
+                await self._write(self.store.close_match(
+                    match.id, match.row.version, "cancelled", {"reason": "the creator left"}))
+            else:
+                seats = [SeatRow(i, s.kind, s.user_id, s.name)
+                         for i, s in enumerate(s for s in match.seats if s.seat != seat)]
+                await self._write(self.store.set_seats(match.id, match.row.version, seats))
+            return await self._fetch(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> Match:
+        """The creator starts the match with the seats taken so far."""
+        match = await self._fetch(match_id)
+        async with self._lock(match.channel_id):
+            match = await self._fetch(match_id)
+            if match.status != "lobby":
+                raise LobbyError(self._closed_text(match))
+            if user_id != match.row.creator_id:
+                raise NotAllowed("Only the player who opened the lobby can start the match.")
+            need = match.engine.MIN_SEATS
+            if len(match.seats) < need:
+                raise LobbyError(f"{match.title} needs at least {need} players; "
+                                 f"{len(match.seats)} seated so far.")
+            return await self._start(match)
+
+    async def _start(self, match: Match) -> Match:
+        state = match.engine.new_game(len(match.seats), seed=match.row.seed,
+                                      options=match.row.options or None)
+        await self._write(self.store.start(match.id, match.row.version, list(match.seats),
+                                           state.to_dict()))
+        return await self._fetch(match.id)
+
+    async def cancel(self, channel_id: int, user_id: int, *, moderator: bool) -> Match:
+        async with self._lock(channel_id):
+            match = await self.require(channel_id)
+            if user_id != match.row.creator_id and not moderator:
+                raise NotAllowed("Only the player who opened this match, or a member with Manage "
+                                 "Messages, can cancel it.")
+            await self._write(self.store.close_match(
+                match.id, match.row.version, "cancelled", {"reason": "cancelled", "by": user_id}))
+            return await self._fetch(match.id)
+
+    async def cancel_by_id(self, match_id: int, user_id: int, *, moderator: bool) -> Match:
+        match = await self._fetch(match_id)
+        if not match.is_open:
+            raise LobbyError(self._closed_text(match))
+        return await self.cancel(match.channel_id, user_id, moderator=moderator)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    async def act(self, channel_id: int, user_id: int, text: str) -> ActionResult:
+        """Parse and apply one action for the caller, then save it with the move log."""
+        async with self._lock(channel_id):
+            match, seat = await self._active_seat(channel_id, user_id)
+            move = match.engine.parse_move(text)
+            try:
+                state = match.engine.apply(match.state, seat, move)
+            except NotYourTurn:
+                raise NotYourTurn(self._whose_turn(match)) from None
+            return await self._record(match, seat, str(move), state)
+
+    async def resign(self, channel_id: int, user_id: int) -> ActionResult:
+        async with self._lock(channel_id):
+            match, seat = await self._active_seat(channel_id, user_id)
+            state = match.engine.resign(match.state, seat)
+            return await self._record(match, seat, "resign", state)
+
+    async def _active_seat(self, channel_id: int, user_id: int) -> tuple[Match, int]:
+        match, seat = await self.seated(channel_id, user_id)
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet: it starts when every seat is "
+                             "taken, or when its creator uses `/match start`.")
+        return match, seat
+
+    async def _record(self, match: Match, seat: int, action: str, state: Any) -> ActionResult:
+        result = match.engine.outcome(state)
+        await self._write(self.store.record_action(
+            match.id, match.row.version, seat=seat, action=action, state=state.to_dict(),
+            status="active" if result is None else "finished",
+            result=None if result is None else result.to_dict(),
+        ))
+        return ActionResult(await self._fetch(match.id), seat, action, state.events)
+
+    async def replay(self, match_id: int) -> Any:
+        """Rebuild a match's state from its seed and move log (an audit of the log)."""
+        match = await self._fetch(match_id)
+        engine = match.engine
+        state = engine.new_game(len(match.seats), seed=match.row.seed,
+                                options=match.row.options or None)
+        for move in await self.store.moves(match_id):
+            if move.action == "resign":
+                state = engine.resign(state, move.seat)
+            else:
+                state = engine.apply(state, move.seat, engine.parse_move(move.action))
+        return state
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    async def _fetch(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        if match is None:
+            raise LobbyError("That match no longer exists.")
+        return match
+
+    @staticmethod
+    async def _write(operation: Any) -> None:
+        try:
+            await operation
+        except StaleVersion:
+            raise Conflict() from None
+
+    @staticmethod
+    def _whose_turn(match: Match) -> str:
+        seat = match.current_seat()
+        if seat is None:
+            return "The game is over."
+        return f"It is not your turn: it is {match.player(seat).name}'s turn."
+
+    @staticmethod
+    def _closed_text(match: Match) -> str:
+        return {
+            "active": "The match has already started.",
+            "finished": "That match is over.",
+            "cancelled": "That match was cancelled.",
+        }.get(match.status, "That lobby is closed.")

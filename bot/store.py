@@ -1,0 +1,334 @@
+"""The one module that speaks SQL: matches, their seats and the append-only move log.
+
+SQLite through aiosqlite in WAL mode. Migrations are numbered and tracked with
+`PRAGMA user_version`. Writers take one asyncio lock so that transactions issued by concurrent
+coroutines on the shared connection never interleave; every action is committed together with
+its move-log row, and only if the match version is still the one it was read at.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matches, seats, moves
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        creator_id INTEGER NOT NULL,
+        invited_id INTEGER,
+        lobby_message_id INTEGER,
+        board_message_id INTEGER,
+        result TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_match_per_channel
+        ON matches (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX matches_by_status ON matches (status);
+    CREATE TABLE seats (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'user' CHECK (kind IN ('user', 'computer')),
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE TABLE moves (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        seat INTEGER,
+        action TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (match_id, ply)
+    );
+    CREATE TRIGGER moves_are_append_only_update BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    """,
+)
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The match changed between reading it and writing it: another action won the race."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open match."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    user_id: int | None
+    name: str
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    creator_id: int
+    invited_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    result: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+    seats: tuple[SeatRow, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    ply: int
+    seat: int | None
+    action: str
+    created_at: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+class Store:
+    """Owns the SQLite connection. Open with `await Store.open(path)`, close with `close()`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            async with self.transaction():
+                for statement in _statements(script):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {number}")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    # -- reading -----------------------------------------------------------------------------
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        return await self._fetch_match("SELECT * FROM matches WHERE id = ?", (match_id,))
+
+    async def open_match_in(self, channel_id: int) -> MatchRow | None:
+        return await self._fetch_match(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+
+    async def latest_match_in(self, channel_id: int) -> MatchRow | None:
+        return await self._fetch_match(
+            "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+
+    async def open_matches(self) -> list[MatchRow]:
+        async with self._db.execute(
+            "SELECT id FROM matches WHERE status IN ('lobby', 'active') ORDER BY id"
+        ) as cursor:
+            ids = [row["id"] for row in await cursor.fetchall()]
+        return [match for match_id in ids if (match := await self.get_match(match_id))]
+
+    async def moves(self, match_id: int) -> list[MoveRow]:
+        async with self._db.execute(
+            "SELECT ply, seat, action, created_at FROM moves WHERE match_id = ? ORDER BY ply",
+            (match_id,),
+        ) as cursor:
+            return [MoveRow(r["ply"], r["seat"], r["action"], r["created_at"])
+                    for r in await cursor.fetchall()]
+
+    async def _fetch_match(self, sql: str, params: tuple[Any, ...]) -> MatchRow | None:
+        async with self._db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        async with self._db.execute(
+            "SELECT seat, kind, user_id, name FROM seats WHERE match_id = ? ORDER BY seat",
+            (row["id"],),
+        ) as cursor:
+            seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"])
+                          for s in await cursor.fetchall())
+        return MatchRow(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            game=row["game"], status=row["status"], options=_loads(row["options"]) or {},
+            seed=row["seed"], state=_loads(row["state"]), version=row["version"],
+            creator_id=row["creator_id"], invited_id=row["invited_id"],
+            lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
+            result=_loads(row["result"]), created_at=row["created_at"],
+            updated_at=row["updated_at"], seats=seats,
+        )
+
+    # -- writing -----------------------------------------------------------------------------
+
+    async def create_match(
+        self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any],
+        seed: int, creator: SeatRow, invited_id: int | None,
+    ) -> int:
+        now = _now()
+        try:
+            async with self.transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO matches (guild_id, channel_id, game, status, options, seed,"
+                    " creator_id, invited_id, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, _dumps(options), seed, creator.user_id,
+                     invited_id, now, now),
+                )
+                match_id = cursor.lastrowid
+                await self._insert_seat(db, match_id, creator)
+        except aiosqlite.IntegrityError as err:
+            if "one_open_match_per_channel" in str(err) or "matches.channel_id" in str(err):
+                raise ChannelBusy(channel_id) from err
+            raise
+        return int(match_id)
+
+    async def set_seats(self, match_id: int, version: int, seats: list[SeatRow]) -> None:
+        """Replace the lobby's seats (join / leave), bumping the version."""
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version)
+            await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            for seat in seats:
+                await self._insert_seat(db, match_id, seat)
+
+    async def start(self, match_id: int, version: int, seats: list[SeatRow],
+                    state: dict[str, Any]) -> None:
+        """Fix the seat order and store the first state: the lobby becomes an active match."""
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version, status="active", state=_dumps(state))
+            await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            for seat in seats:
+                await self._insert_seat(db, match_id, seat)
+
+    async def record_action(
+        self, match_id: int, version: int, *, seat: int | None, action: str,
+        state: dict[str, Any], status: str = "active", result: dict[str, Any] | None = None,
+    ) -> None:
+        """Append the action to the move log and store the new state, in one transaction."""
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version, status=status, state=_dumps(state),
+                             result=_dumps(result))
+            async with db.execute(
+                "SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE match_id = ?", (match_id,)
+            ) as cursor:
+                (ply,) = await cursor.fetchone()
+            await db.execute(
+                "INSERT INTO moves (match_id, ply, seat, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (match_id, ply, seat, action, _now()),
+            )
+
+    async def close_match(self, match_id: int, version: int, status: str,
+                          result: dict[str, Any] | None = None) -> None:
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version, status=status, result=_dumps(result))
+
+    async def set_message(self, match_id: int, *, lobby: int | None = None,
+                          board: int | None = None) -> None:
+        """Remember the lobby or latest board message (not game state: no version bump)."""
+        async with self.transaction() as db:
+            if lobby is not None:
+                await db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?",
+                                 (lobby, match_id))
+            if board is not None:
+                await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?",
+                                 (board, match_id))
+
+    async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
+                    **columns: str | None) -> None:
+        assignments = "".join(f", {name} = ?" for name in columns)
+        cursor = await db.execute(
+            f"UPDATE matches SET version = version + 1, updated_at = ?{assignments}"
+            " WHERE id = ? AND version = ?",
+            (_now(), *columns.values(), match_id, version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(match_id)
+
+    @staticmethod
+    async def _insert_seat(db: aiosqlite.Connection, match_id: int, seat: SeatRow) -> None:
+        await db.execute(
+            "INSERT INTO seats (match_id, seat, kind, user_id, name) VALUES (?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.kind, seat.user_id, seat.name),
+        )
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements, keeping trigger bodies whole."""
+    statements, buffer = [], ""
+    for line in script.strip().splitlines():
+        buffer += line + "\n"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    return statements

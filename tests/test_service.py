@@ -1,0 +1,196 @@
+"""The match service and its SQLite store: lobby, seats, turns, persistence and races."""
+
+import asyncio
+
+import pytest
+
+import games.reversi as reversi
+from bot.service import (
+    ChannelTaken, Conflict, LobbyError, MatchService, NoMatchHere, NotAllowed, NotSeated,
+)
+from bot.store import Store, StaleVersion
+from games.common import IllegalMove, NotYourTurn
+from tests.conftest import ALICE, BOB, CAROL
+
+CHANNEL = 555
+
+
+async def started_reversi(service, seed=11):
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE,
+                                     seed=seed)
+    match = await service.join(lobby.id, BOB)
+    return match
+
+
+def seat_user(match, seat):
+    return match.player(seat).user_id
+
+
+async def test_lobby_starts_when_the_second_player_joins(service):
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE)
+    assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [ALICE.user_id]
+    match = await service.join(lobby.id, BOB)
+    assert match.status == "active"
+    assert [s.name for s in match.seats] == ["alice", "bob"]
+    assert match.current_seat() == match.state.black_seat
+
+
+async def test_one_open_match_per_channel(service):
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE)
+    with pytest.raises(ChannelTaken) as caught:
+        await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=BOB)
+    assert caught.value.match.id == lobby.id
+    other = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL + 1, creator=BOB)
+    assert other.id != lobby.id
+
+
+async def test_the_database_refuses_a_second_open_match_in_a_channel(store):
+    from bot.store import ChannelBusy, SeatRow
+
+    seat = SeatRow(0, "user", 1, "x")
+    await store.create_match(guild_id=1, channel_id=9, game="reversi", options={}, seed=1,
+                             creator=seat, invited_id=None)
+    with pytest.raises(ChannelBusy):
+        await store.create_match(guild_id=1, channel_id=9, game="reversi", options={}, seed=2,
+                                 creator=seat, invited_id=None)
+
+
+async def test_invited_opponent_alone_may_take_the_seat(service):
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE,
+                                     invited=BOB)
+    with pytest.raises(LobbyError, match="reserved for <@102>"):
+        await service.join(lobby.id, CAROL)
+    match = await service.join(lobby.id, BOB)
+    assert match.status == "active"
+
+
+async def test_lobby_join_and_leave_rules(service):
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE)
+    with pytest.raises(LobbyError, match="already have a seat"):
+        await service.join(lobby.id, ALICE)
+    with pytest.raises(NotSeated):
+        await service.leave(lobby.id, BOB.user_id)
+    with pytest.raises(NotAllowed):
+        await service.start(lobby.id, BOB.user_id)
+    with pytest.raises(LobbyError, match="needs at least 2 players"):
+        await service.start(lobby.id, ALICE.user_id)
+    closed = await service.leave(lobby.id, ALICE.user_id)
+    assert closed.status == "cancelled"
+    with pytest.raises(NoMatchHere):
+        await service.require(CHANNEL)
+
+
+async def test_actions_check_seat_turn_and_rules(service):
+    match = await started_reversi(service)
+    black = match.state.black_seat
+    mover, waiter = seat_user(match, black), seat_user(match, 1 - black)
+    with pytest.raises(NotSeated):
+        await service.act(CHANNEL, CAROL.user_id, "d3")
+    with pytest.raises(NotYourTurn, match=f"it is {match.player(black).name}'s turn"):
+        await service.act(CHANNEL, waiter, "d3")
+    with pytest.raises(IllegalMove, match="would not outflank"):
+        await service.act(CHANNEL, mover, "a1")
+    unchanged = await service.get(match.id)
+    assert unchanged.row.version == match.row.version and unchanged.state == match.state
+    result = await service.act(CHANNEL, mover, "d3")
+    assert result.action == "d3" and result.events[0].kind == "move"
+    assert result.match.current_seat() == 1 - black
+    assert [m.action for m in await service.store.moves(match.id)] == ["d3"]
+
+
+async def play_out(service, match, *, stop_after=None):
+    plies = 0
+    while (seat := match.current_seat()) is not None:
+        if stop_after is not None and plies == stop_after:
+            return match
+        move = reversi.legal_moves(match.state, seat)[plies % 3 % max(1, len(
+            reversi.legal_moves(match.state, seat)))]
+        match = (await service.act(CHANNEL, seat_user(match, seat), str(move))).match
+        plies += 1
+    return match
+
+
+async def test_a_match_survives_closing_and_reopening_the_database(db_path):
+    store = await Store.open(db_path)
+    service = MatchService(store)
+    match = await play_out(service, await started_reversi(service), stop_after=17)
+    await store.close()
+
+    store = await Store.open(db_path)
+    reopened = await MatchService(store).current(CHANNEL)
+    assert reopened.row == match.row
+    assert reopened.state == match.state
+    assert await MatchService(store).replay(match.id) == match.state
+    await store.close()
+
+
+async def test_finished_game_is_stored_with_its_result_and_log(service):
+    match = await play_out(service, await started_reversi(service))
+    assert match.status == "finished"
+    assert match.row.result == match.outcome().to_dict()
+    assert await service.replay(match.id) == match.state
+    with pytest.raises(NoMatchHere, match="game in this channel is over"):
+        await service.act(CHANNEL, ALICE.user_id, "a1")
+    moves = await service.store.moves(match.id)
+    assert [m.ply for m in moves] == list(range(1, len(moves) + 1))
+
+
+async def test_racing_actions_apply_once(service):
+    match = await started_reversi(service)
+    mover = seat_user(match, match.state.black_seat)
+    results = await asyncio.gather(
+        *(service.act(CHANNEL, mover, square) for square in ("d3", "c4", "f5", "e6")),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, Exception)]
+    assert len(applied) == 1
+    assert all(isinstance(r, NotYourTurn) for r in results if isinstance(r, Exception))
+    assert len(await service.store.moves(match.id)) == 1
+
+
+async def test_version_check_refuses_a_stale_write(service, store):
+    match = await started_reversi(service)
+    state = match.state.to_dict()
+    await store.record_action(match.id, match.row.version, seat=0, action="x", state=state)
+    with pytest.raises(StaleVersion):
+        await store.record_action(match.id, match.row.version, seat=0, action="y", state=state)
+    assert [m.action for m in await store.moves(match.id)] == ["x"]
+
+
+async def test_conflict_from_another_process_is_a_friendly_error(service, db_path):
+    match = await started_reversi(service)
+    other = await Store.open(db_path)  # a second connection, as another process would have
+    await other.record_action(match.id, match.row.version, seat=0, action="x",
+                              state=match.state.to_dict())
+    await other.close()
+    with pytest.raises(Conflict):
+        await service._write(service.store.record_action(
+            match.id, match.row.version, seat=0, action="y", state=match.state.to_dict()))
+
+
+async def test_move_log_is_append_only(service, store):
+    match = await started_reversi(service)
+    await service.act(CHANNEL, seat_user(match, match.state.black_seat), "d3")
+    import aiosqlite
+
+    with pytest.raises(aiosqlite.IntegrityError, match="append-only"):
+        async with store.transaction() as db:
+            await db.execute("UPDATE moves SET action = 'c4'")
+
+
+async def test_resign_and_cancel(service):
+    match = await started_reversi(service)
+    result = await service.resign(CHANNEL, BOB.user_id)
+    assert result.finished
+    assert result.match.outcome().winners == (match.seat_of(ALICE.user_id),)
+    lobby = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE)
+    with pytest.raises(NotAllowed):
+        await service.cancel(CHANNEL, BOB.user_id, moderator=False)
+    cancelled = await service.cancel(CHANNEL, BOB.user_id, moderator=True)
+    assert cancelled.id == lobby.id and cancelled.status == "cancelled"
+
+
+async def test_schema_is_versioned(store):
+    assert await store.schema_version() == 1
+    async with store._db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
