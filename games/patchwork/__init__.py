@@ -1,0 +1,91 @@
+"""Patchwork (Uwe Rosenberg): two players buy patches from a circle and sew a 9x9 quilt.
+
+Rules: shared/rules/patchwork.md; data: games/patchwork/data/patchwork.json.
+
+Public API:
+- `new_game(seats=2, *, seed, options=None) -> State`, `legal_moves(state, seat)`,
+  `apply(state, seat, move)`, `current_seat(state)`, `turn_reason(state)`, `outcome(state)`,
+  `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move)`.
+- Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
+  `Place(square)` (`place e5`, a leather patch).
+- Geometry: `orientations(patch_id)` (distinct orientations), `legal_placements(quilt_mask,
+  patch_id, orientation) -> list[square]`, squares `a1`..`i9` with row 1 at the top.
+"""
+
+from .engine import (
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME,
+    OPTIONS,
+    TURN_BEHIND,
+    TURN_LEATHER,
+    TURN_ON_TOP,
+    BadPlacement,
+    NoSuchPatch,
+    NotEnoughButtons,
+    Placed,
+    State,
+    WrongPhase,
+    apply,
+    buy_problem,
+    current_seat,
+    legal_moves,
+    new_game,
+    outcome,
+    resign,
+    turn_reason,
+)
+from .moves import Buy, Move, Pass, Place, parse_move, parse_orientation
+from .patches import (
+    LEATHER_ID,
+    ORIENTATIONS,
+    PATCHES,
+    Patch,
+    legal_placements,
+    orientations,
+    patch,
+)
+from .view import PatchInfo, PatchworkView, PlacedView, PlayerView, QuiltView, view
+
+__all__ = [
+    "BadPlacement",
+    "Buy",
+    "LEATHER_ID",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "Move",
+    "NAME",
+    "NoSuchPatch",
+    "NotEnoughButtons",
+    "OPTIONS",
+    "ORIENTATIONS",
+    "PATCHES",
+    "Pass",
+    "Patch",
+    "PatchInfo",
+    "PatchworkView",
+    "Place",
+    "PlacedView",
+    "Placed",
+    "PlayerView",
+    "QuiltView",
+    "State",
+    "TURN_BEHIND",
+    "TURN_LEATHER",
+    "TURN_ON_TOP",
+    "WrongPhase",
+    "apply",
+    "buy_problem",
+    "current_seat",
+    "legal_moves",
+    "legal_placements",
+    "new_game",
+    "orientations",
+    "outcome",
+    "parse_move",
+    "parse_orientation",
+    "patch",
+    "resign",
+    "turn_reason",
+    "view",
+]
