@@ -1,0 +1,45 @@
+"""Dou Dizhu (Fight the Landlord) for 3 or 4 players: a series of rounds with a ledger.
+
+`games.doudizhu.combinations` (classify, beats, legal_plays) is usable on its own.
+"""
+
+from games.doudizhu.combinations import Combination, beats, classify, legal_plays
+from games.doudizhu.engine import (
+    AUCTION,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME,
+    OPTIONS,
+    OVER,
+    PLAY,
+    ROUND_OVER,
+    Bid,
+    Move,
+    Next,
+    Pass,
+    Play,
+    State,
+    Stop,
+    TrickEntry,
+    View,
+    apply,
+    card_text,
+    current_seat,
+    full_deck,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    payment_text,
+    resign,
+    sort_cards,
+    view,
+)
+
+__all__ = [
+    "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
+    "Bid", "Combination", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
+    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_moves",
+    "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards",
+    "view",
+]
