@@ -1,0 +1,65 @@
+"""Start the bot: `gamenight` or `python -m bot`. Exits 2 with one line when it cannot log in."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.config import ConfigError, Settings
+
+
+class RedactToken(logging.Filter):
+    """Replaces the token in any log record, should a library ever print it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self._token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self._token and self._token in message:
+            record.msg = message.replace(self._token, "[token]")
+            record.args = ()
+        return True
+
+
+def configure_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(settings.token.reveal()))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+
+
+async def run(settings: Settings) -> None:
+    from bot.client import GamenightBot, point_at_api
+
+    point_at_api(settings.api_base)
+    async with GamenightBot(settings) as bot:
+        await bot.start(settings.token.reveal())
+
+
+def main() -> int:
+    try:
+        settings = Settings.load()
+    except ConfigError as err:
+        print(f"gamenight: {err}", file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print("gamenight: Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer "
+              "Portal (Bot -> Reset Token) into the environment or .env.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""What every game cog shares: opening a lobby, acting, and posting boards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.lobby import lobby_view, player_of
+from bot.present import Reply, lobby_embed, send_reply
+from bot.service import LobbyError, Match, MatchService, Player
+from games.common import Event
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+
+
+@dataclass(frozen=True)
+class GameHelp:
+    """What `/gamenight help` says about a game."""
+
+    title: str
+    players: str
+    summary: str
+    commands: tuple[tuple[str, str], ...]
+
+
+class GameCog:
+    """Mixed into each game's `commands.GroupCog`.
+
+    The game cog defines `async board_reply(match, events) -> Reply`, the public board post
+    after `events`, and may override `private_reply` for hidden information.
+    """
+
+    game: ClassVar[str]
+    help: ClassVar[GameHelp]
+
+    def __init__(self, bot: GamenightBot) -> None:
+        self.bot = bot
+        bot.presenters[self.game] = self
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
+
+    async def private_reply(self, match: Match, seat: int) -> Reply:
+        """What `/match hand` shows the seat; games with hidden information override this."""
+        return Reply(content=f"{match.title} has no hidden information: everything is on the "
+                             "board. Use `/match status` to see it again.")
+
+    async def open_lobby(self, interaction: discord.Interaction, *,
+                         invited: discord.User | discord.Member | None = None,
+                         options: dict[str, Any] | None = None) -> Match:
+        if invited is not None and invited.bot:
+            raise LobbyError("Bots cannot take a seat: invite a person, or leave `opponent` "
+                             "empty so anyone can join.")
+        match = await self.service.open_lobby(
+            self.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            creator=player_of(interaction),
+            invited=None if invited is None else Player(invited.id, invited.display_name),
+            options=options,
+        )
+        content = None
+        if invited is not None:
+            content = (f"{invited.mention}, **{interaction.user.display_name}** invites you to "
+                       f"a game of {match.title}: press **Join** to play.")
+        reply = Reply(content=content, embed=lobby_embed(match), view=lobby_view(match),
+                      mentions=() if invited is None else (invited.id,))
+        message = await send_reply(interaction, reply)
+        if message is not None:
+            await self.service.store.set_message(match.id, lobby=message.id)
+        return match
+
+    async def act(self, interaction: discord.Interaction, text: str) -> None:
+        """Apply one action for the caller and post the new board."""
+        result = await self.service.act(interaction.channel_id, interaction.user.id, text)
+        await self.post_board(interaction, result.match, result.events)
+
+    async def post_board(self, interaction: discord.Interaction, match: Match,
+                         events: Iterable[Event]) -> None:
+        message = await send_reply(interaction, self.board_reply(match, tuple(events)))
+        if message is not None:
+            await self.service.store.set_message(match.id, board=message.id)
+
+    async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
+        await self.post_board(interaction, match, match.state.events)

@@ -1,0 +1,112 @@
+"""`/match ...` (commands shared by every game) and `/gamenight help`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.lobby import is_moderator, lobby_view, refresh_lobby_card, show_lobby_change, player_of
+from bot.present import COLOUR, Reply, lobby_embed, send_reply
+from bot.service import LobbyError
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+
+
+@app_commands.guild_only()
+class MatchCog(commands.GroupCog, group_name="match",
+               group_description="Join, start, follow or end the game in this channel"):
+    def __init__(self, bot: GamenightBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    async def _lobby_here(self, interaction: discord.Interaction):
+        match = await self.service.require(interaction.channel_id)
+        if match.status != "lobby":
+            raise LobbyError(f"The {match.title} match here has already started.")
+        return match
+
+    @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        match = await self._lobby_here(interaction)
+        match = await self.service.join(match.id, player_of(interaction))
+        await show_lobby_change(interaction, match, "join", from_button=False)
+
+    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        match = await self.service.require(interaction.channel_id)
+        match = await self.service.leave(match.id, interaction.user.id)
+        await show_lobby_change(interaction, match, "leave", from_button=False)
+
+    @app_commands.command(name="start", description="Start the lobby with the players seated")
+    async def start(self, interaction: discord.Interaction) -> None:
+        match = await self._lobby_here(interaction)
+        match = await self.service.start(match.id, interaction.user.id)
+        await show_lobby_change(interaction, match, "start", from_button=False)
+
+    @app_commands.command(name="status", description="Show the current board (or lobby) again")
+    async def status(self, interaction: discord.Interaction) -> None:
+        match = await self.service.require(interaction.channel_id)
+        if match.status == "lobby":
+            reply = Reply(embed=lobby_embed(match), view=lobby_view(match))
+            message = await send_reply(interaction, reply)
+            if message is not None:
+                await self.service.store.set_message(match.id, lobby=message.id)
+            return
+        await self.bot.presenters[match.game].post_board(interaction, match, ())
+
+    @app_commands.command(name="resign", description="Concede the game in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        result = await self.service.resign(interaction.channel_id, interaction.user.id)
+        await self.bot.presenters[result.match.game].post_board(interaction, result.match,
+                                                               result.events)
+
+    @app_commands.command(name="cancel",
+                          description="Cancel the match here (its creator, or Manage Messages)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        match = await self.service.cancel(interaction.channel_id, interaction.user.id,
+                                          moderator=is_moderator(interaction))
+        await refresh_lobby_card(self.bot, match)
+        await interaction.response.send_message(
+            f"The {match.title} match #{match.id} was cancelled by "
+            f"**{interaction.user.display_name}**.",
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="hand", description="See your private hand or rack (only you)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet, so there is nothing to show.")
+        reply = self.bot.presenters[match.game].private_reply(match, seat)
+        await send_reply(interaction, reply, ephemeral=True)
+
+
+class HelpCog(commands.GroupCog, group_name="gamenight",
+              group_description="About Gamenight and its games"):
+    def __init__(self, bot: GamenightBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="The games, their commands and their rules")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(
+            title="Gamenight",
+            description=("Tabletop games in this server. One game per channel: open threads to "
+                         "run several at once. Open a lobby with a game's `new` command; others "
+                         "press **Join**."),
+            colour=COLOUR)
+        for presenter in self.bot.presenters.values():
+            info = presenter.help
+            lines = "\n".join(f"`{usage}` {what}" for usage, what in info.commands)
+            embed.add_field(name=f"{info.title} ({info.players})",
+                            value=f"{info.summary}\n{lines}", inline=False)
+        shared = ("`/match join` `/match leave` `/match start` seats; `/match status` shows the "
+                  "board again; `/match hand` shows your private hand; `/match resign`; "
+                  "`/match cancel` (creator or Manage Messages).")
+        embed.add_field(name="Every game", value=shared, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

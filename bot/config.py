@@ -1,0 +1,76 @@
+"""Settings from the environment, and from a `.env` file when present (the environment wins)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """The configuration cannot work; the message tells the operator what to set."""
+
+
+class Secret:
+    """A string that never shows itself in a repr, a log line or an f-string."""
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: Secret
+    db_path: Path
+    api_base: str
+    guild_id: int | None
+    log_level: str
+
+    @classmethod
+    def load(cls, environ: Mapping[str, str] | None = None,
+             env_file: str | Path | None = ".env") -> Settings:
+        """Read settings; `.env` values fill in what the environment does not set."""
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        values.update(os.environ if environ is None else environ)
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: put your bot token (Discord Developer "
+                              "Portal -> your application -> Bot -> Reset Token) in the "
+                              "environment or in .env.")
+        guild = values.get("GAMENIGHT_GUILD", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError("GAMENIGHT_GUILD must be a server (guild) id: digits only, copied "
+                              "with Developer Mode on, or left empty to sync commands globally.")
+        level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+        return cls(
+            token=Secret(token),
+            db_path=Path(values.get("GAMENIGHT_DB", "").strip() or "gamenight.db"),
+            api_base=(values.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
+            guild_id=int(guild) if guild else None,
+            log_level=level,
+        )

@@ -1,0 +1,73 @@
+"""Error handling in one place: game errors become friendly ephemeral replies, anything else is
+logged with its traceback and answered with a short apology."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.service import ChannelTaken
+from games.common import GameError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = ("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
+           "Try again in a moment.")
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+def explain(error: BaseException) -> str | None:
+    """The text to show for an expected error, or None for a bug."""
+    if isinstance(error, ChannelTaken):
+        row = error.match.row
+        link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
+        return f"{error} [Go to the match]({link})"
+    if isinstance(error, GameError):
+        return str(error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Games are played in server channels and threads, not in DMs."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the " + ", ".join(error.missing_permissions) + " permission for that."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use that command here."
+    return None
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command raised, without discord.py's wrappers."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+        return error.__cause__
+    return error
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    error = unwrap(error)
+    text = explain(error)
+    if text is None:
+        command = interaction.command.qualified_name if interaction.command else "component"
+        log.error("unexpected error in %s (interaction %s)", command, interaction.id,
+                  exc_info=error)
+        text = APOLOGY
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply for interaction %s", interaction.id)
+
+
+class GamenightTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)

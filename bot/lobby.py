@@ -1,0 +1,117 @@
+"""Lobby cards and their Join / Leave / Start / Cancel buttons.
+
+The buttons are persistent `DynamicItem`s whose custom id carries the match id, so a lobby
+posted before a restart keeps working after it: the click looks the match up in the database.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import report_error
+from bot.present import lobby_embed
+from bot.service import Match, Player
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+
+log = logging.getLogger(__name__)
+
+BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:lobby:(?P<action>join|leave|start|cancel):(?P<match_id>[0-9]+)",
+):
+    def __init__(self, action: str, match_id: int) -> None:
+        label, style = BUTTONS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"gn:lobby:{action}:{match_id}"))
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> LobbyButton:
+        return cls(match["action"], int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await lobby_action(interaction, self.action, self.match_id, from_button=True)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+def lobby_view(match: Match) -> discord.ui.View | None:
+    if match.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in BUTTONS:
+        view.add_item(LobbyButton(action, match.id))
+    return view
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_messages)
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+async def lobby_action(interaction: discord.Interaction, action: str, match_id: int, *,
+                       from_button: bool) -> None:
+    """Join, leave, start or cancel a lobby, then show the result."""
+    bot: GamenightBot = interaction.client  # type: ignore[assignment]
+    service = bot.service
+    if action == "join":
+        match = await service.join(match_id, player_of(interaction))
+    elif action == "leave":
+        match = await service.leave(match_id, interaction.user.id)
+    elif action == "start":
+        match = await service.start(match_id, interaction.user.id)
+    else:
+        match = await service.cancel_by_id(match_id, interaction.user.id,
+                                           moderator=is_moderator(interaction))
+    await show_lobby_change(interaction, match, action, from_button=from_button)
+
+
+async def show_lobby_change(interaction: discord.Interaction, match: Match, action: str, *,
+                            from_button: bool) -> None:
+    bot: GamenightBot = interaction.client  # type: ignore[assignment]
+    if from_button:
+        await interaction.response.edit_message(embed=lobby_embed(match), view=lobby_view(match))
+    else:
+        await refresh_lobby_card(bot, match)
+    if match.status == "active":
+        await bot.presenters[match.game].announce_start(interaction, match)
+    elif not from_button:
+        name = interaction.user.display_name
+        past = {"join": "joined", "leave": "left", "start": "started", "cancel": "cancelled"}[action]
+        what = "the lobby" if action in ("join", "leave") else "the match"
+        await interaction.response.send_message(
+            f"**{name}** {past} {what} ({match.title}, match #{match.id}, "
+            f"{len(match.seats)}/{match.engine.MAX_SEATS} seated).",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
+    """Bring the posted lobby card up to date (best effort: it may have been deleted)."""
+    if match.row.lobby_message_id is None:
+        return
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.get_partial_message(match.row.lobby_message_id).edit(
+            embed=lobby_embed(match), view=lobby_view(match))
+    except discord.HTTPException as error:
+        log.info("could not update the lobby card of match %s: %s", match.id, error)

@@ -1,0 +1,115 @@
+"""Turning matches into Discord messages: lobby cards, board posts and private replies.
+
+Rendering runs in a worker thread; when it takes long, the interaction is deferred first so
+Discord's three-second acknowledgement limit is never at risk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Iterable
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.service import Match
+from games.common import Event
+
+DEFER_AFTER = 1.2  # seconds of rendering before the interaction is deferred
+COLOUR = discord.Colour.from_rgb(88, 101, 242)
+
+
+@dataclass
+class Reply:
+    """A message to send: text, an embed, and optionally one PNG shown inside the embed."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    png: bytes | None = None
+    filename: str = "board.png"
+    view: discord.ui.View | None = None
+    mentions: tuple[int, ...] = field(default=())
+
+    def kwargs(self) -> dict:
+        kwargs: dict = {"content": self.content, "embed": self.embed,
+                        "allowed_mentions": discord.AllowedMentions(
+                            everyone=False, roles=False,
+                            users=[discord.Object(i) for i in self.mentions])}
+        if self.png is not None:
+            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename)
+            if self.embed is not None:
+                self.embed.set_image(url=f"attachment://{self.filename}")
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+def mention(match: Match, seat: int) -> str:
+    row = match.player(seat)
+    return f"<@{row.user_id}>" if row.kind == "user" and row.user_id else f"**{row.name}**"
+
+
+def seat_names(match: Match, *, bold: bool = True) -> dict[str, str]:
+    return {f"seat{s.seat}": (f"**{s.name}**" if bold else s.name) for s in match.seats}
+
+
+def describe_events(match: Match, events: Iterable[Event]) -> str:
+    names = seat_names(match)
+    return "\n".join(event.text.format(**names) for event in events)
+
+
+async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[Reply], *,
+                     ephemeral: bool = False) -> discord.Message | None:
+    """Send a reply as the interaction's response (or a follow-up if already answered).
+
+    When `build` is still being rendered after DEFER_AFTER seconds, defer first.
+    """
+    if isinstance(build, Reply):
+        reply = build
+    else:
+        task = asyncio.ensure_future(build)
+        if not interaction.response.is_done():
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if not done:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        reply = await task
+    if not interaction.response.is_done():
+        callback = await interaction.response.send_message(**reply.kwargs(), ephemeral=ephemeral)
+        resource = callback.resource if callback is not None else None
+        return resource if isinstance(resource, discord.InteractionMessage) else None
+    return await interaction.followup.send(**reply.kwargs(), ephemeral=ephemeral, wait=True)
+
+
+async def render_in_thread(function, *args) -> bytes:
+    """Run a Pillow renderer off the event loop."""
+    return await asyncio.to_thread(function, *args)
+
+
+def lobby_embed(match: Match) -> discord.Embed:
+    engine = match.engine
+    seats = [f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)]
+    invited = match.row.invited_id
+    for i in range(len(match.seats), engine.MAX_SEATS):
+        if invited is not None and i == engine.MAX_SEATS - 1:
+            seats.append(f"{i + 1}. reserved for <@{invited}>")
+        else:
+            seats.append(f"{i + 1}. *open*")
+    if match.status == "lobby":
+        title = f"{match.title}: waiting for players"
+        if engine.MIN_SEATS == engine.MAX_SEATS:
+            how = (f"Press **Join** to take a seat. The game starts as soon as "
+                   f"{engine.MAX_SEATS} players are seated.")
+        else:
+            how = (f"Press **Join** to take a seat. The creator presses **Start** once "
+                   f"{engine.MIN_SEATS}-{engine.MAX_SEATS} players are in; a full table "
+                   f"starts by itself.")
+    elif match.status == "active":
+        title, how = f"{match.title}: the game is on", "Seats are taken; good luck!"
+    else:
+        title = f"{match.title}: lobby closed"
+        how = f"This lobby was {match.status}."
+    embed = discord.Embed(title=title, description=how, colour=COLOUR)
+    embed.add_field(name=f"Seats ({len(match.seats)}/{engine.MAX_SEATS})", value="\n".join(seats))
+    embed.set_footer(text=f"Match #{match.id}")
+    return embed

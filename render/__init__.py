@@ -1,0 +1,1 @@
+"""Pillow renderers: a view in, PNG bytes out. No Discord."""

@@ -1,0 +1,124 @@
+"""Draw a Reversi view as a PNG: a green board with labels, shaded discs, the last move marked,
+dots on the legal squares of the player to move, and the disc counts."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from games.reversi import View
+from render.fonts import font
+
+CELL = 80          # pixels per square in the final image
+MARGIN = 36        # room for the a-h / 1-8 labels
+FOOTER = 64        # room for the counts
+SCALE = 2          # draw at twice the size and shrink, for smooth edges
+
+BACKGROUND = (24, 40, 30)
+FELT = (34, 120, 64)
+FELT_DARK = (28, 100, 54)
+GRID = (16, 64, 34)
+LABEL = (226, 236, 228)
+BLACK_DISC = ((22, 22, 22), (78, 78, 78))   # body, highlight
+WHITE_DISC = ((232, 232, 226), (255, 255, 255))
+SHADOW = (10, 48, 24)
+LAST_MOVE = (230, 57, 70)
+
+
+def render_board(view: View) -> bytes:
+    """The board as PNG bytes, about 712 x 776 pixels."""
+    size = (MARGIN * 2 + CELL * 8, MARGIN * 2 + CELL * 8 + FOOTER)
+    image = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_board(draw)
+    _draw_labels(draw)
+    for index, cell in enumerate(view.cells):
+        if cell != ".":
+            _draw_disc(draw, index, black=cell == "B", last=index == view.last_move)
+    if view.to_move_colour is not None:
+        for index in view.legal:
+            _draw_hint(draw, index, black=view.to_move_colour == "black")
+    _draw_footer(draw, view, size)
+    image = image.resize(size, Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def _box(index: int, inset: float = 0) -> tuple[float, float, float, float]:
+    row, col = divmod(index, 8)
+    left = (MARGIN + col * CELL + inset) * SCALE
+    top = (MARGIN + row * CELL + inset) * SCALE
+    return left, top, left + (CELL - 2 * inset) * SCALE, top + (CELL - 2 * inset) * SCALE
+
+
+def _draw_board(draw: ImageDraw.ImageDraw) -> None:
+    for index in range(64):
+        row, col = divmod(index, 8)
+        draw.rectangle(_box(index), fill=FELT if (row + col) % 2 == 0 else FELT_DARK)
+    for k in range(9):
+        offset = (MARGIN + k * CELL) * SCALE
+        start, end = MARGIN * SCALE, (MARGIN + 8 * CELL) * SCALE
+        draw.line([(offset, start), (offset, end)], fill=GRID, width=2 * SCALE)
+        draw.line([(start, offset), (end, offset)], fill=GRID, width=2 * SCALE)
+    for col, row in ((2, 2), (6, 2), (2, 6), (6, 6)):  # the four marker points
+        x, y = (MARGIN + col * CELL) * SCALE, (MARGIN + row * CELL) * SCALE
+        r = 5 * SCALE
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=GRID)
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
+    label_font = font(20 * SCALE)
+    for k in range(8):
+        centre = (MARGIN + k * CELL + CELL / 2) * SCALE
+        for edge in (MARGIN / 2, MARGIN * 1.5 + 8 * CELL):
+            draw.text((centre, edge * SCALE), "abcdefgh"[k], font=label_font, fill=LABEL,
+                      anchor="mm")
+            draw.text((edge * SCALE, centre), str(k + 1), font=label_font, fill=LABEL,
+                      anchor="mm")
+
+
+def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool) -> None:
+    body, highlight = BLACK_DISC if black else WHITE_DISC
+    left, top, right, bottom = _box(index, inset=8)
+    depth = 4 * SCALE
+    draw.ellipse((left + depth / 2, top + depth, right + depth / 2, bottom + depth), fill=SHADOW)
+    draw.ellipse((left, top, right, bottom), fill=body)
+    width = right - left
+    draw.ellipse((left + width * 0.18, top + width * 0.12, left + width * 0.62,
+                  top + width * 0.42), fill=highlight)
+    draw.ellipse((left + width * 0.1, top + width * 0.1, right - width * 0.1,
+                  bottom - width * 0.1), outline=highlight, width=max(1, SCALE))
+    if last:
+        r = 9 * SCALE
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LAST_MOVE)
+
+
+def _draw_hint(draw: ImageDraw.ImageDraw, index: int, *, black: bool) -> None:
+    left, top, right, bottom = _box(index)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    r = 9 * SCALE
+    colour = (20, 60, 34) if black else (196, 226, 204)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=3 * SCALE)
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> None:
+    y = (size[1] - FOOTER / 2 - 6) * SCALE
+    text_font = font(26 * SCALE)
+    r = 14 * SCALE
+    for x, black, count in ((MARGIN, True, view.black_count), (MARGIN + 130, False, view.white_count)):
+        cx = (x + 16) * SCALE
+        draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(BLACK_DISC if black else WHITE_DISC)[0],
+                     outline=LABEL, width=SCALE)
+        draw.text((cx + r + 10 * SCALE, y), str(count), font=text_font, fill=LABEL, anchor="lm")
+    if view.outcome is not None:
+        status = "Draw" if view.outcome.draw else (
+            "Black wins" if view.black_count > view.white_count else "White wins")
+        if view.outcome.reason.endswith("resigned"):
+            winner = view.outcome.winners[0]
+            status = ("Black" if winner == view.black_seat else "White") + " wins by resignation"
+    else:
+        status = f"{view.to_move_colour.capitalize()} to move"
+    draw.text(((size[0] - MARGIN) * SCALE, y), status, font=text_font, fill=LABEL, anchor="rm")
