@@ -1,0 +1,27 @@
+# Gamenight: docker build -t gamenight . && docker run --env-file .env -v gamenight-data:/data gamenight
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# DejaVu fonts for the board and card images.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
+RUN useradd --create-home --uid 10001 gamenight \
+    && mkdir /data && chown gamenight:gamenight /data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY games ./games
+COPY render ./render
+RUN pip install .
+
+USER gamenight
+ENV GAMENIGHT_DB=/data/gamenight.db
+VOLUME ["/data"]
+CMD ["gamenight"]

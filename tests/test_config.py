@@ -1,0 +1,65 @@
+"""Configuration from the environment and .env, and how the command line fails without a token."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bot.__main__ import RedactToken
+from bot.config import DEFAULT_API_BASE, ConfigError, Settings
+
+
+def test_defaults_and_values():
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "abc.def"})
+    assert settings.token.reveal() == "abc.def"
+    assert str(settings.db_path) == "gamenight.db"
+    assert settings.api_base == DEFAULT_API_BASE
+    assert settings.guild_id is None and settings.log_level == "INFO"
+    custom = Settings.from_mapping({
+        "DISCORD_TOKEN": "t", "GAMENIGHT_DB": "/data/x.db", "GAMENIGHT_GUILD": "1234",
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/", "LOG_LEVEL": "debug",
+    })
+    assert (str(custom.db_path), custom.guild_id, custom.api_base, custom.log_level) == (
+        "/data/x.db", 1234, "http://127.0.0.1:9/api/v10", "DEBUG")
+
+
+def test_env_file_fills_in_and_the_environment_wins(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text('DISCORD_TOKEN="from-file"\n# a comment\nGAMENIGHT_DB=file.db\n')
+    settings = Settings.load({"GAMENIGHT_DB": "env.db"}, env_file=env)
+    assert settings.token.reveal() == "from-file"
+    assert str(settings.db_path) == "env.db"
+
+
+@pytest.mark.parametrize("values, message", [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "t", "GAMENIGHT_GUILD": "my server"}, "GAMENIGHT_GUILD must be"),
+    ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
+])
+def test_bad_configuration_says_what_to_do(values, message):
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_mapping(values)
+
+
+def test_the_token_never_shows_in_reprs_or_logs():
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "sekrit-token"})
+    assert "sekrit" not in repr(settings) and "sekrit" not in f"{settings.token}"
+    import logging
+
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "sent %s", ("sekrit-token",), None)
+    RedactToken("sekrit-token").filter(record)
+    assert record.getMessage() == "sent [token]"
+
+
+@pytest.mark.parametrize("command", [["-m", "bot"], None])
+def test_missing_token_exits_2_with_one_line(tmp_path, command):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    if command is None:
+        argv = [os.path.join(os.path.dirname(sys.executable), "gamenight")]
+    else:
+        argv = [sys.executable, *command]
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
