@@ -1,0 +1,85 @@
+"""The board as an immutable value with a FEN-like text form.
+
+The text form is 15 lines of 15 characters, top row (row 1) first: `.` an empty square, an
+upper-case letter a tile, a lower-case letter a blank standing for that letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from games.common import BadNotation
+
+from .tiles import CENTRE, LETTERS, SIZE, square_name
+
+EMPTY = "."
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: tuple[str, ...] = (EMPTY * SIZE,) * SIZE
+
+    def __post_init__(self) -> None:
+        if len(self.rows) != SIZE or any(len(row) != SIZE for row in self.rows):
+            raise BadNotation(f"a board has {SIZE} rows of {SIZE} squares")
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read the text form; blank lines and surrounding spaces are ignored."""
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        if len(lines) != SIZE:
+            raise BadNotation(f"a board has {SIZE} rows, this text has {len(lines)}")
+        for number, line in enumerate(lines, start=1):
+            if len(line) != SIZE:
+                raise BadNotation(
+                    f"row {number} has {len(line)} squares, a board row has {SIZE}"
+                )
+            for char in line:
+                if char != EMPTY and char.upper() not in LETTERS:
+                    raise BadNotation(
+                        f"row {number} holds {char!r}: use '.', A-Z, or a-z for a blank"
+                    )
+        return cls(tuple(lines))
+
+    def text(self) -> str:
+        return "\n".join(self.rows)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __getitem__(self, square: tuple[int, int]) -> str | None:
+        """The tile on `(row, col)` (lower case for a blank), or None when empty."""
+        row, col = square
+        char = self.rows[row][col]
+        return None if char == EMPTY else char
+
+    def is_empty(self) -> bool:
+        return all(row == EMPTY * SIZE for row in self.rows)
+
+    def occupied(self, row: int, col: int) -> bool:
+        return 0 <= row < SIZE and 0 <= col < SIZE and self.rows[row][col] != EMPTY
+
+    def tiles(self) -> Iterator[tuple[int, int, str]]:
+        """Every tile on the board as `(row, col, char)`, row by row."""
+        for r, row in enumerate(self.rows):
+            for c, char in enumerate(row):
+                if char != EMPTY:
+                    yield r, c, char
+
+    def place(self, placements: Iterable[tuple[int, int, str]]) -> Board:
+        """A new board with `(row, col, char)` tiles added (or, with char '.', removed)."""
+        grid = [list(row) for row in self.rows]
+        for row, col, char in placements:
+            grid[row][col] = char
+        return Board(tuple("".join(row) for row in grid))
+
+    def transpose(self) -> Board:
+        return Board(tuple("".join(row[c] for row in self.rows) for c in range(SIZE)))
+
+    def describe(self, row: int, col: int) -> str:
+        return square_name(row, col)
+
+
+EMPTY_BOARD = Board()
+__all__ = ["Board", "EMPTY", "EMPTY_BOARD", "CENTRE"]

@@ -1,0 +1,888 @@
+"""Scrabble for 2-4 seats: state, turns, the bag, challenges, the end and the per-seat view.
+
+How the rules are modelled (see /work/shared/rules/scrabble.md):
+
+- Turn order: each seat draws a tile; closest to A (a blank beats everything) goes first, tied
+  seats draw again, then play passes in seat order. The draws are kept in `State.opening`.
+- The bag is a string in draw order, shuffled from the seed; tiles are drawn from its front.
+  When tiles go back (an exchange, a play taken back) the bag is reshuffled with an RNG derived
+  from the seed, the label and the action number, so every state is plain, replayable JSON.
+- Challenges (`challenge="double"`, the default): a play is scored and stands unchecked. The
+  player refills the rack at once; the tiles drawn are remembered in `State.pending`. Until the
+  next player acts, any other seat may `Challenge`. If a word is not in the lexicon the tiles
+  go back to the rack, the tiles drawn go back to the bag (reshuffled), the score is removed
+  and the turn stays lost. If every word is good the challenger loses their next turn
+  (`State.skips`; a challenger who is the next player loses the turn in hand at once). A play
+  that would end the game (going out with the bag empty, or reaching the finish-line target)
+  leaves the game waiting: the next player may challenge, or pass to accept and end the game.
+  With `challenge="void"` every word is checked when played and a bad one is refused.
+- The end: a player goes out with the bag empty; every seat has passed twice in a row (only
+  `Pass` counts; a play, even one taken back, or an exchange breaks the seat's run, a lost
+  turn does not); or no seat can play a word and nobody can exchange (fewer than 7 tiles in
+  the bag), checked after each action once no play is pending; or, in finish-line games, a
+  seat reaches the target. Resigning ends the game too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.common import (
+    Event,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    seeded_rng,
+)
+
+from .board import Board
+from .lexicon import Lexicon, default_lexicon
+from .movegen import generate, has_play
+from .moves import Challenge, Exchange, Move, Pass, Play, move_key, parse_move
+from .scoring import (
+    MissingTiles,
+    ScoredPlay,
+    UnknownWord,
+    evaluate,
+    join_words,
+    unknown_words,
+)
+from .tiles import BLANK, FULL_SET, order_rank, parse_square, rack_value, sort_tiles
+
+NAME = "scrabble"
+MIN_SEATS = 2
+MAX_SEATS = 4
+EXCHANGE_MIN_BAG = 7
+
+# Suggested finish-line targets by number of players (the rules' table).
+FINISH_TARGETS: dict[int, dict[str, int]] = {
+    2: {"beginner": 70, "intermediate": 120, "expert": 200},
+    3: {"beginner": 60, "intermediate": 100, "expert": 180},
+    4: {"beginner": 50, "intermediate": 90, "expert": 160},
+}
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "tiles": {
+        "default": 7,
+        "values": (7, 9),
+        "help": "rack size: 7, or 9 for 9-tile Scrabble (bingo for 7, 8 or 9 tiles played)",
+    },
+    "finish": {
+        "default": None,
+        "values": (None, "beginner", "intermediate", "expert", "<a positive int>"),
+        "help": "finish-line Scrabble: the first to reach this score wins; a level picks the "
+        "suggested target for the number of players (FINISH_TARGETS)",
+    },
+    "challenge": {
+        "default": "double",
+        "values": ("double", "void"),
+        "help": "double: plays stand unchecked and may be challenged (a failed challenge "
+        "costs the challenger a turn); void: every word is checked as it is played",
+    },
+}
+
+
+class CannotExchange(IllegalMove):
+    """An exchange the rules do not allow now."""
+
+
+class CannotChallenge(IllegalMove):
+    """A challenge that cannot be made now."""
+
+
+class AnswerFinalPlay(IllegalMove):
+    """The previous play ends the game if it stands; only a challenge or a pass will do."""
+
+
+class BadOption(IllegalMove):
+    """A match option the game does not know or does not accept."""
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """A play on the board: where, which words and what it scored.
+
+    `drawn` (the tiles drawn after it) is private to the player; views leave it out.
+    `ends`: `"out"` or `"finish"` when the play ends the game if it stands (the player went
+    out with the bag empty, or reached the finish-line target), else None.
+    """
+
+    seat: int
+    move: str
+    squares: tuple[str, ...]
+    tiles: str
+    words: tuple[tuple[str, int], ...]
+    score: int
+    bingo: bool
+    drawn: str = ""
+    ends: str | None = None
+
+    @property
+    def final(self) -> bool:
+        return self.ends is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "move": self.move,
+            "squares": list(self.squares),
+            "tiles": self.tiles,
+            "words": [[w, s] for w, s in self.words],
+            "score": self.score,
+            "bingo": self.bingo,
+            "drawn": self.drawn,
+            "ends": self.ends,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayRecord:
+        return cls(
+            seat=data["seat"],
+            move=data["move"],
+            squares=tuple(data["squares"]),
+            tiles=data["tiles"],
+            words=tuple((w, s) for w, s in data["words"]),
+            score=data["score"],
+            bingo=data["bingo"],
+            drawn=data.get("drawn", ""),
+            ends=data.get("ends"),
+        )
+
+    def public(self) -> PlayRecord:
+        return replace(self, drawn="")
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game, hidden tiles included; plain JSON through `to_dict`/`from_dict`."""
+
+    seats: int
+    seed: int
+    rack_size: int
+    finish: int | None
+    challenge: str
+    board: Board
+    bag: str
+    racks: tuple[str, ...]
+    scores: tuple[int, ...]
+    turn: int | None
+    first: int
+    opening: tuple[tuple[tuple[int, str], ...], ...]
+    pending: PlayRecord | None = None
+    last_play: PlayRecord | None = None
+    skips: tuple[int, ...] = ()
+    passes: tuple[int, ...] = ()
+    actions: int = 0
+    result: Outcome | None = None
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "seed": self.seed,
+            "rack_size": self.rack_size,
+            "finish": self.finish,
+            "challenge": self.challenge,
+            "board": list(self.board.rows),
+            "bag": self.bag,
+            "racks": list(self.racks),
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "first": self.first,
+            "opening": [[[seat, tile] for seat, tile in rnd] for rnd in self.opening],
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "last_play": None if self.last_play is None else self.last_play.to_dict(),
+            "skips": list(self.skips),
+            "passes": list(self.passes),
+            "actions": self.actions,
+            "result": None if self.result is None else self.result.to_dict(),
+            "events": [event.to_dict() for event in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        return cls(
+            seats=data["seats"],
+            seed=data["seed"],
+            rack_size=data["rack_size"],
+            finish=data["finish"],
+            challenge=data["challenge"],
+            board=Board(tuple(data["board"])),
+            bag=data["bag"],
+            racks=tuple(data["racks"]),
+            scores=tuple(data["scores"]),
+            turn=data["turn"],
+            first=data["first"],
+            opening=tuple(
+                tuple((seat, tile) for seat, tile in rnd) for rnd in data["opening"]
+            ),
+            pending=None if data["pending"] is None else PlayRecord.from_dict(data["pending"]),
+            last_play=(
+                None if data["last_play"] is None else PlayRecord.from_dict(data["last_play"])
+            ),
+            skips=tuple(data["skips"]),
+            passes=tuple(data["passes"]),
+            actions=data["actions"],
+            result=None if data["result"] is None else Outcome.from_dict(data["result"]),
+            events=tuple(Event.from_dict(e) for e in data["events"]),
+        )
+
+    def tile_count(self) -> int:
+        """Tiles in the bag, on racks and on the board: always 100."""
+        on_board = sum(1 for _ in self.board.tiles())
+        return len(self.bag) + sum(len(rack) for rack in self.racks) + on_board
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see (`seat=None`: the public view, no rack at all).
+
+    `rack` is the seat's own rack; `rack_sizes` everyone's tile counts; `unseen` the tiles the
+    seat cannot see (bag and opponents' racks together; for the public view, every tile not on
+    the board). `last_play` is the latest play on the board (for highlighting) and `pending`
+    the play still open to challenge, if any.
+    """
+
+    seat: int | None
+    board: tuple[str, ...]
+    scores: tuple[int, ...]
+    bag: int
+    turn: int | None
+    first: int
+    order: tuple[int, ...]
+    rack: str | None
+    rack_sizes: tuple[int, ...]
+    unseen: str
+    last_play: PlayRecord | None
+    pending: PlayRecord | None
+    can_challenge: bool
+    lost_turns: tuple[int, ...]
+    rack_size: int
+    finish: int | None
+    challenge: str
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+
+
+def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, int | None, str]:
+    """(rack size, finish target or None, challenge mode) from match options."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise BadOption(f"Scrabble has no option {unknown[0]!r}: use {', '.join(OPTIONS)}")
+    tiles = options.get("tiles", OPTIONS["tiles"]["default"])
+    if tiles not in (7, 9) or isinstance(tiles, bool):
+        raise BadOption("the tiles option is 7 or 9")
+    finish = options.get("finish", OPTIONS["finish"]["default"])
+    if isinstance(finish, str):
+        levels = FINISH_TARGETS.get(seats, FINISH_TARGETS[4])
+        if finish not in levels:
+            raise BadOption("finish is a target score, or beginner, intermediate or expert")
+        finish = levels[finish]
+    if finish is not None and (isinstance(finish, bool) or not isinstance(finish, int)
+                               or finish <= 0):
+        raise BadOption("finish is a positive target score")
+    challenge = options.get("challenge", OPTIONS["challenge"]["default"])
+    if challenge not in ("double", "void"):
+        raise BadOption("the challenge option is double or void")
+    return tiles, finish, challenge
+
+
+def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) -> State:
+    """Draw for turn order, shuffle the bag and deal the racks, all from `seed`."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Scrabble is played by {MIN_SEATS} to {MAX_SEATS} players")
+    rack_size, finish, challenge = resolve_options(seats, options)
+
+    rng = seeded_rng(seed, "opening")
+    contenders = list(range(seats))
+    opening: list[tuple[tuple[int, str], ...]] = []
+    events: list[Event] = []
+    while True:
+        drawn = rng.sample(FULL_SET, len(contenders))  # the tiles go back after each round
+        rnd = tuple(zip(contenders, drawn))
+        opening.append(rnd)
+        shown = ", ".join(f"{{seat{s}}} drew {_tile_name(t)}" for s, t in rnd)
+        best = min(order_rank(t) for _, t in rnd)
+        leaders = [s for s, t in rnd if order_rank(t) == best]
+        if len(leaders) > 1:
+            tied = join_words([f"{{seat{s}}}" for s in leaders])
+            events.append(Event("opening_draw", f"Draw for first turn: {shown}. "
+                                f"{tied} tie and draw again.", None))
+            contenders = leaders
+            continue
+        first = leaders[0]
+        events.append(Event("opening_draw", f"Draw for first turn: {shown}.", None))
+        break
+    order = _order(seats, first)
+    events.append(Event(
+        "order",
+        f"{{seat{first}}} goes first. Turn order: "
+        + ", ".join(f"{{seat{s}}}" for s in order) + ".",
+        first,
+    ))
+
+    bag = list(FULL_SET)
+    seeded_rng(seed, "bag").shuffle(bag)
+    racks = []
+    for _ in range(seats):
+        racks.append(sort_tiles("".join(bag[:rack_size])))
+        del bag[:rack_size]
+    rules = []
+    if rack_size == 9:
+        rules.append("9-tile racks")
+    if finish is not None:
+        rules.append(f"first to {finish} points wins")
+    if challenge == "void":
+        rules.append("words are checked as they are played")
+    if rules:
+        events.append(Event("options", "This game: " + "; ".join(rules) + ".", None))
+    return State(
+        seats=seats,
+        seed=seed,
+        rack_size=rack_size,
+        finish=finish,
+        challenge=challenge,
+        board=Board(),
+        bag="".join(bag),
+        racks=tuple(racks),
+        scores=(0,) * seats,
+        turn=first,
+        first=first,
+        opening=tuple(opening),
+        skips=(0,) * seats,
+        passes=(0,) * seats,
+        events=tuple(events),
+    )
+
+
+def _order(seats: int, first: int) -> tuple[int, ...]:
+    return tuple((first + i) % seats for i in range(seats))
+
+
+def _tile_name(tile: str) -> str:
+    return "a blank" if tile == BLANK else tile
+
+
+# ---------------------------------------------------------------------------------------------
+# Queries
+
+
+def current_seat(state: State) -> int | None:
+    return None if state.result is not None else state.turn
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.result
+
+
+def _lexicon(lexicon: Any) -> Lexicon:
+    if lexicon is None:
+        return default_lexicon()
+    if isinstance(lexicon, Lexicon):
+        return lexicon
+    return Lexicon(lexicon)
+
+
+def can_challenge(state: State, seat: int) -> bool:
+    return (
+        state.result is None
+        and state.challenge == "double"
+        and state.pending is not None
+        and state.pending.seat != seat
+    )
+
+
+def legal_moves(state: State, seat: int, *, lexicon: Any = None) -> list[Move]:
+    """Every action `seat` may take now, sorted (plays, exchanges, pass, challenge).
+
+    Plays are generated in full but only those whose words are all in the lexicon (in a
+    double-challenge game `apply` also accepts other plays, which may then be challenged).
+    Exchanges are every distinct set of the seat's tiles, while the bag allows them.
+    A seat that is not to move gets `[Challenge()]` while it may challenge, else [].
+    """
+    if state.result is not None:
+        return []
+    moves: list[Move] = []
+    if can_challenge(state, seat):
+        moves.append(Challenge())
+    if seat != state.turn:
+        return moves
+    moves.append(Pass())
+    if state.pending is not None and state.pending.final:
+        return sorted(moves, key=move_key)
+    rack = state.racks[seat]
+    if len(state.bag) >= EXCHANGE_MIN_BAG:
+        moves.extend(Exchange(tiles) for tiles in _sub_racks(rack))
+    moves.extend(play for play, _ in generate(state.board, rack, _lexicon(lexicon)))
+    return sorted(moves, key=move_key)
+
+
+def scored_plays(state: State, seat: int, *, lexicon: Any = None) -> list[tuple[int, Play]]:
+    """Every valid play for `seat`'s rack with its score, best first (a hint or a bot)."""
+    found = [
+        (scored.score, play)
+        for play, scored in generate(state.board, state.racks[seat], _lexicon(lexicon))
+    ]
+    return sorted(found, key=lambda item: (-item[0], str(item[1])))
+
+
+def _sub_racks(rack: str) -> set[str]:
+    out = {""}
+    for tile in rack:
+        out |= {sort_tiles(sub + tile) for sub in out}
+    out.discard("")
+    return out
+
+
+def score_play(
+    state: State, seat: int, play: Play | str, *, lexicon: Any = None
+) -> ScoredPlay:
+    """Check `play` for `seat` as `apply` would and return its words and score (no change)."""
+    if isinstance(play, str):
+        play = Play.parse(play)
+    scored = evaluate(state.board, play, state.racks[seat])
+    if state.challenge == "void":
+        bad = unknown_words(scored, _lexicon(lexicon))
+        if bad:
+            raise UnknownWord(bad)
+    return scored
+
+
+# ---------------------------------------------------------------------------------------------
+# Acting
+
+
+def apply(state: State, seat: int, move: Move | str, *, lexicon: Any = None) -> State:
+    """`seat` takes an action; returns the new state. A refused action changes nothing."""
+    if state.result is not None:
+        raise GameOver("the game is over")
+    if not 0 <= seat < state.seats:
+        raise NotYourTurn(f"there is no seat {seat} in this game")
+    if isinstance(move, str):
+        move = parse_move(move)
+    lex = _lexicon(lexicon)
+    if isinstance(move, Challenge):
+        return _challenge(state, seat, lex)
+    if seat != state.turn:
+        hint = " (you may challenge the last play)" if can_challenge(state, seat) else ""
+        raise NotYourTurn(f"it is not your turn{hint}")
+    if state.pending is not None and state.pending.final and not isinstance(move, Pass):
+        raise AnswerFinalPlay(
+            "the last play ends the game if it stands: challenge it, or pass to accept it"
+        )
+    if isinstance(move, Play):
+        return _play(state, seat, move, lex)
+    if isinstance(move, Exchange):
+        return _exchange(state, seat, move)
+    if isinstance(move, Pass):
+        return _pass(state, seat, lex)
+    raise IllegalMove(f"{move!r} is not a Scrabble action")
+
+
+class _Draft:
+    """Mutable working copy of a state while one action is applied."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.board = state.board
+        self.bag = state.bag
+        self.racks = list(state.racks)
+        self.scores = list(state.scores)
+        self.turn = state.turn
+        self.pending = state.pending
+        self.last_play = state.last_play
+        self.skips = list(state.skips)
+        self.passes = list(state.passes)
+        self.result: Outcome | None = None
+        self.events: list[Event] = []
+
+    def event(self, kind: str, text: str, seat: int | None = None) -> None:
+        self.events.append(Event(kind, text, seat))
+
+    def draw(self, seat: int) -> str:
+        need = max(0, self.state.rack_size - len(self.racks[seat]))
+        drawn, self.bag = self.bag[:need], self.bag[need:]
+        self.racks[seat] = sort_tiles(self.racks[seat] + drawn)
+        return drawn
+
+    def return_to_bag(self, tiles: str, label: str) -> None:
+        bag = list(self.bag + tiles)
+        seeded_rng(self.state.seed, label, self.state.actions).shuffle(bag)
+        self.bag = "".join(bag)
+
+    def advance(self, *, settle: bool = True) -> None:
+        """The turn passes to the next seat; seats that owe a lost turn are skipped."""
+        assert self.turn is not None
+        self.turn = (self.turn + 1) % self.state.seats
+        if settle:
+            self.settle()
+
+    def settle(self) -> None:
+        """Skip the seat to move for as long as it owes lost turns."""
+        assert self.turn is not None
+        while self.skips[self.turn] > 0:
+            self.skips[self.turn] -= 1
+            self.event("lost_turn", f"{{seat{self.turn}}} loses this turn.", self.turn)
+            self.turn = (self.turn + 1) % self.state.seats
+
+    def check_blocked(self, lexicon: Lexicon) -> None:
+        """End the game when nobody can exchange and no seat has any valid play."""
+        if self.result is not None or self.pending is not None:
+            return
+        if len(self.bag) >= EXCHANGE_MIN_BAG:
+            return
+        if any(has_play(self.board, rack, lexicon) for rack in self.racks):
+            return
+        self.end("blocked")
+
+    def end(self, reason: str, seat: int | None = None) -> None:
+        """Finish the game. `seat`: who went out, reached the target, or resigned."""
+        seats = self.state.seats
+        out = seat if reason == "out" else None
+        before = list(self.scores)
+        left = [rack_value(rack) for rack in self.racks]
+        if reason == "finish" or reason == "resigned":
+            adjust = [0] * seats
+        else:
+            adjust = [-v for v in left]
+            if out is not None:
+                adjust[out] = sum(left) - left[out]
+        final = [b + a for b, a in zip(before, adjust)]
+        tiebreak = False
+        if reason == "finish":
+            winners = [seat]
+        elif reason == "resigned":
+            others = [s for s in range(seats) if s != seat]
+            top = max(final[s] for s in others)
+            winners = [s for s in others if final[s] == top]
+        else:
+            top = max(final)
+            winners = [s for s in range(seats) if final[s] == top]
+            if len(winners) > 1:
+                tiebreak = True
+                best = max(before[s] for s in winners)
+                winners = [s for s in winners if before[s] == best]
+        reasons = {
+            "out": f"{{seat{seat}}} went out with the bag empty",
+            "passes": "every player passed twice in a row",
+            "blocked": "no more plays are possible",
+            "finish": f"{{seat{seat}}} reached {self.state.finish} points",
+            "resigned": f"{{seat{seat}}} resigned",
+        }
+        details = {
+            "reason": reason,
+            "before": before,
+            "racks": [rack for rack in self.racks],
+            "adjustments": adjust,
+            "went_out": out,
+            "resigned": seat if reason == "resigned" else None,
+            "tiebreak": tiebreak,
+        }
+        self.scores = final
+        self.result = Outcome(
+            scores=tuple(final),
+            winners=tuple(winners),
+            reason=reasons[reason],
+            draw=len(winners) > 1,
+            details=details,
+        )
+        self.pending = None
+        self.turn = None
+        lines = [f"Game over: {reasons[reason]}."]
+        for s in range(seats):
+            if adjust[s] or (reason not in ("finish", "resigned") and self.racks[s]):
+                held = f" (left with {self.racks[s]})" if self.racks[s] else ""
+                lines.append(f"{{seat{s}}} {adjust[s]:+d}{held}.")
+        lines.append("Final scores: " + ", ".join(
+            f"{{seat{s}}} {final[s]}" for s in range(seats)) + ".")
+        if len(winners) > 1:
+            lines.append(join_words([f"{{seat{s}}}" for s in winners]) + " share the win.")
+        else:
+            tie = " on the tie-break (score before the rack adjustments)" if tiebreak else ""
+            lines.append(f"{{seat{winners[0]}}} wins{tie}.")
+        self.event("end", " ".join(lines), None)
+
+    def build(self) -> State:
+        return replace(
+            self.state,
+            board=self.board,
+            bag=self.bag,
+            racks=tuple(self.racks),
+            scores=tuple(self.scores),
+            turn=self.turn,
+            pending=self.pending,
+            last_play=self.last_play,
+            skips=tuple(self.skips),
+            passes=tuple(self.passes),
+            actions=self.state.actions + 1,
+            result=self.result,
+            events=tuple(self.events),
+        )
+
+
+def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
+    scored = evaluate(state.board, play, state.racks[seat])
+    if state.challenge == "void":
+        bad = unknown_words(scored, lexicon)
+        if bad:
+            raise UnknownWord(bad)
+    draft = _Draft(state)
+    draft.pending = None  # the next player has acted: the previous play stands
+    draft.board = state.board.place(scored.placements)
+    remaining = Counter(state.racks[seat])
+    remaining.subtract(scored.rack_tiles)
+    draft.racks[seat] = sort_tiles("".join(remaining.elements()))
+    drawn = draft.draw(seat)
+    draft.scores[seat] += scored.score
+    draft.passes[seat] = 0
+    reached = state.finish is not None and draft.scores[seat] >= state.finish
+    went_out = not draft.racks[seat] and not draft.bag
+    ends = "finish" if reached else "out" if went_out else None
+    record = PlayRecord(
+        seat=seat,
+        move=str(play),
+        squares=scored.squares,
+        tiles=scored.rack_tiles,
+        words=scored.words,
+        score=scored.score,
+        bingo=scored.bingo,
+        drawn=drawn,
+        ends=ends,
+    )
+    draft.last_play = record
+    words = ", ".join(f"{w} {s}" for w, s in scored.words)
+    bingo = f" + 50 bingo" if scored.bingo else ""
+    draft.event(
+        "play",
+        f"{{seat{seat}}} played {play} for {scored.score} ({words}{bingo}).",
+        seat,
+    )
+    if state.challenge == "void":
+        if ends is not None:
+            draft.end(ends, seat)
+        else:
+            draft.advance()
+            draft.check_blocked(lexicon)
+        return draft.build()
+
+    draft.pending = record
+    if record.final:
+        draft.advance(settle=False)
+        why = f"reached {state.finish} points" if reached else "went out"
+        draft.event(
+            "final_play",
+            f"{{seat{seat}}} {why}: the game ends if the play stands. "
+            f"{{seat{draft.turn}}} may challenge it or pass to accept it.",
+            seat,
+        )
+    else:
+        draft.advance()
+    return draft.build()
+
+
+def _exchange(state: State, seat: int, move: Exchange) -> State:
+    if len(state.bag) < EXCHANGE_MIN_BAG:
+        raise CannotExchange(
+            f"you can exchange only while the bag holds at least {EXCHANGE_MIN_BAG} tiles; "
+            f"it holds {len(state.bag)}"
+        )
+    have = Counter(state.racks[seat])
+    for tile, n in Counter(move.tiles).items():
+        if have[tile] < n:
+            name = "blank" if tile == BLANK else tile
+            if have[tile] == 0:
+                raise MissingTiles(f"you have no {name}")
+            raise MissingTiles(f"you have only {have[tile]} {name}, you named {n}")
+    draft = _Draft(state)
+    draft.pending = None
+    remaining = Counter(state.racks[seat])
+    remaining.subtract(move.tiles)
+    draft.racks[seat] = sort_tiles("".join(remaining.elements()))
+    draft.draw(seat)
+    draft.return_to_bag(move.tiles, "exchange")
+    draft.passes[seat] = 0
+    n = len(move.tiles)
+    draft.event("exchange", f"{{seat{seat}}} exchanged {n} tile{'s' if n != 1 else ''}.", seat)
+    draft.advance()  # the bag still holds 7 or more tiles: no need to look for a block
+    return draft.build()
+
+
+def _pass(state: State, seat: int, lexicon: Lexicon) -> State:
+    draft = _Draft(state)
+    pending = state.pending
+    draft.pending = None
+    if pending is not None and pending.final:
+        draft.event("accept", f"{{seat{seat}}} accepts the play.", seat)
+        draft.end(pending.ends, pending.seat)
+        return draft.build()
+    draft.passes[seat] += 1
+    draft.event("pass", f"{{seat{seat}}} passed.", seat)
+    if all(p >= 2 for p in draft.passes):
+        draft.end("passes")
+        return draft.build()
+    draft.advance()
+    draft.check_blocked(lexicon)
+    return draft.build()
+
+
+def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
+    if state.challenge != "double":
+        raise CannotChallenge(
+            "challenges are off in this game: every word is checked when it is played"
+        )
+    pending = state.pending
+    if pending is None:
+        raise CannotChallenge(
+            "there is no play to challenge: a play can be challenged only until the next "
+            "player acts"
+        )
+    if pending.seat == seat:
+        raise CannotChallenge("you cannot challenge your own play")
+    draft = _Draft(state)
+    draft.pending = None
+    bad = [word for word, _ in pending.words if word not in lexicon]
+    player = pending.seat
+    draft.event("challenge", f"{{seat{seat}}} challenges {{seat{player}}}'s play.", seat)
+    if bad:
+        verb = "is" if len(bad) == 1 else "are"
+        draft.event(
+            "withdrawn",
+            f"{join_words(bad)} {verb} not in the dictionary: {{seat{player}}} takes the "
+            f"tiles back, scores nothing and loses the turn.",
+            player,
+        )
+        draft.board = state.board.place(
+            (*parse_square(sq), ".") for sq in pending.squares
+        )
+        rack = Counter(state.racks[player])
+        rack.subtract(pending.drawn)
+        draft.racks[player] = sort_tiles("".join(rack.elements()) + pending.tiles)
+        if pending.drawn:
+            draft.return_to_bag(pending.drawn, "challenge")
+        draft.scores[player] -= pending.score
+        draft.last_play = None
+        draft.settle()  # a final play put the turn on the next seat without settling
+        draft.check_blocked(lexicon)
+        return draft.build()
+
+    draft.event(
+        "challenge_failed",
+        f"Every word stands: {{seat{seat}}} loses their next turn.",
+        seat,
+    )
+    if pending.ends is not None:
+        draft.end(pending.ends, player)
+        return draft.build()
+    draft.skips[seat] += 1
+    draft.settle()  # a challenger who is the next player loses the turn in hand
+    draft.check_blocked(lexicon)
+    return draft.build()
+
+
+def resign(state: State, seat: int) -> State:
+    """`seat` concedes: the game ends, scores as they stand; the best other seat wins."""
+    if state.result is not None:
+        raise GameOver("the game is over")
+    if not 0 <= seat < state.seats:
+        raise NotYourTurn(f"there is no seat {seat} in this game")
+    draft = _Draft(state)
+    draft.event("resign", f"{{seat{seat}}} resigned.", seat)
+    draft.end("resigned", seat)
+    return draft.build()
+
+
+# ---------------------------------------------------------------------------------------------
+# Views
+
+
+def view(state: State, seat: int | None = None) -> View:
+    if seat is not None and not 0 <= seat < state.seats:
+        raise ValueError(f"there is no seat {seat} in this game")
+    if seat is None:
+        on_board = Counter(BLANK if ch.islower() else ch for _, _, ch in state.board.tiles())
+        unseen = Counter(FULL_SET)
+        unseen.subtract(on_board)
+        hidden = "".join(unseen.elements())
+    else:
+        hidden = state.bag + "".join(r for s, r in enumerate(state.racks) if s != seat)
+    pending = state.pending
+    last = state.last_play
+    return View(
+        seat=seat,
+        board=state.board.rows,
+        scores=state.scores,
+        bag=len(state.bag),
+        turn=current_seat(state),
+        first=state.first,
+        order=_order(state.seats, state.first),
+        rack=None if seat is None else state.racks[seat],
+        rack_sizes=tuple(len(r) for r in state.racks),
+        unseen=sort_tiles(hidden),
+        last_play=None if last is None else _shown(last, seat),
+        pending=None if pending is None else _shown(pending, seat),
+        can_challenge=seat is not None and can_challenge(state, seat),
+        lost_turns=state.skips,
+        rack_size=state.rack_size,
+        finish=state.finish,
+        challenge=state.challenge,
+        events=state.events,
+        outcome=state.result,
+    )
+
+
+def _shown(record: PlayRecord, seat: int | None) -> PlayRecord:
+    return record if record.seat == seat else record.public()
+
+
+def position(
+    board: str | Board,
+    racks: tuple[str, ...] | list[str],
+    *,
+    bag: str | None = None,
+    scores: tuple[int, ...] | None = None,
+    turn: int = 0,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """A state from a board text and racks, for tests and puzzles.
+
+    Without `bag` the bag holds every tile not on the board or a rack (in a seeded order).
+    """
+    if isinstance(board, str):
+        board = Board.parse(board)
+    seats = len(racks)
+    rack_size, finish, challenge = resolve_options(seats, options)
+    racks = tuple(sort_tiles(r.upper()) for r in racks)
+    if bag is None:
+        rest = Counter(FULL_SET)
+        rest.subtract(BLANK if ch.islower() else ch for _, _, ch in board.tiles())
+        rest.subtract("".join(racks))
+        if any(n < 0 for n in rest.values()):
+            raise ValueError("the board and racks use more tiles than the set holds")
+        tiles = list(rest.elements())
+        seeded_rng(seed, "bag").shuffle(tiles)
+        bag = "".join(tiles)
+    return State(
+        seats=seats,
+        seed=seed,
+        rack_size=rack_size,
+        finish=finish,
+        challenge=challenge,
+        board=board,
+        bag=bag,
+        racks=racks,
+        scores=scores if scores is not None else (0,) * seats,
+        turn=turn,
+        first=turn,
+        opening=(),
+        skips=(0,) * seats,
+        passes=(0,) * seats,
+    )

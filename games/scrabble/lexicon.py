@@ -1,0 +1,77 @@
+"""The word list the game accepts, as an injectable dependency.
+
+The engine takes any `Lexicon` (tests use a handful of words); by default it uses the ENABLE
+list shipped in `data/enable.txt.gz`, loaded once per process. An operator may point
+`GAMENIGHT_LEXICON` at another list (one word per line); that variable is read in exactly one
+place, `load_lexicon`, the first time a default lexicon is needed.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import os
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+ENV_VAR = "GAMENIGHT_LEXICON"
+
+
+class Lexicon:
+    """A set of upper-case words with a membership test and (lazily) a prefix test.
+
+    `word in lexicon` is case-insensitive. The prefix set, needed only by the move generator,
+    is built on first use.
+    """
+
+    __slots__ = ("words", "name", "_prefixes")
+
+    def __init__(self, words: Iterable[str], name: str = "custom") -> None:
+        self.words: frozenset[str] = frozenset(
+            w.strip().upper() for w in words if w.strip() and w.strip().isalpha()
+        )
+        self.name = name
+        self._prefixes: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.upper() in self.words
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        return f"Lexicon({self.name!r}, {len(self.words)} words)"
+
+    @property
+    def prefixes(self) -> frozenset[str]:
+        """Every prefix of every word, the words themselves included."""
+        if self._prefixes is None:
+            self._prefixes = frozenset(
+                word[:i] for word in self.words for i in range(1, len(word) + 1)
+            )
+        return self._prefixes
+
+
+def _read_words(path: Path) -> list[str]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        return handle.read().split()
+
+
+@functools.lru_cache(maxsize=4)
+def load_lexicon(path: str | os.PathLike[str] | None = None) -> Lexicon:
+    """Load a word list (cached per path): `path`, else `$GAMENIGHT_LEXICON`, else ENABLE."""
+    if path is None:
+        path = os.environ.get(ENV_VAR) or None
+    if path is None:
+        packaged = resources.files(__package__).joinpath("data", "enable.txt.gz")
+        with resources.as_file(packaged) as file:
+            return Lexicon(_read_words(Path(file)), name="ENABLE")
+    path = Path(path)
+    return Lexicon(_read_words(path), name=path.name)
+
+
+def default_lexicon() -> Lexicon:
+    """The process-wide default lexicon (loaded on first call, then cached)."""
+    return load_lexicon()

@@ -1,0 +1,163 @@
+"""The four actions and their text forms.
+
+- `Play`: `H8 across QUIZ` - the first square of the main word, its direction, and the whole
+  word as it will read on the board. Letters already on the board are written as they stand;
+  a lower-case letter on an empty square is a blank from the rack.
+- `Exchange`: `exchange ABC?` - the tiles to put back (`?` is a blank).
+- `Pass`: `pass`.
+- `Challenge`: `challenge` - dispute the play that was just made.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.common import BadNotation
+
+from .tiles import BLANK, LETTERS, SIZE, parse_square, sort_tiles, square_name
+
+ACROSS = "across"
+DOWN = "down"
+_DIRECTIONS = {"across": ACROSS, "a": ACROSS, "down": DOWN, "d": DOWN}
+
+
+@dataclass(frozen=True)
+class Play:
+    """Lay tiles so that `word` reads from (`row`, `col`) in `direction`."""
+
+    row: int
+    col: int
+    direction: str
+    word: str
+
+    def __post_init__(self) -> None:
+        if self.direction not in (ACROSS, DOWN):
+            raise BadNotation("the direction is 'across' or 'down'")
+        if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
+            raise BadNotation("the first square must be on the board, A1 to O15")
+        if len(self.word) < 2:
+            raise BadNotation(
+                "write the whole word as it will read on the board: at least two letters"
+            )
+        if any(ch.upper() not in LETTERS for ch in self.word):
+            raise BadNotation(
+                f"{self.word!r} must be letters only (lower case for a blank)"
+            )
+
+    @property
+    def across(self) -> bool:
+        return self.direction == ACROSS
+
+    @property
+    def square(self) -> str:
+        return square_name(self.row, self.col)
+
+    def squares(self) -> list[tuple[int, int]]:
+        """The squares the word covers, in reading order (may run off the board)."""
+        dr, dc = (0, 1) if self.across else (1, 0)
+        return [(self.row + i * dr, self.col + i * dc) for i in range(len(self.word))]
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        parts = text.split()
+        if parts and parts[0].lower() == "play":
+            parts = parts[1:]
+        if len(parts) != 3:
+            raise BadNotation(
+                "write a play as square, direction and the whole word, e.g. H8 across QUIZ "
+                "(lower case for a blank)"
+            )
+        square, direction, word = parts
+        row, col = parse_square(square)
+        if direction.lower() not in _DIRECTIONS:
+            raise BadNotation(f"{direction!r} is not a direction: write across or down")
+        return cls(row, col, _DIRECTIONS[direction.lower()], word)
+
+    def __str__(self) -> str:
+        return f"{self.square} {self.direction} {self.word}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Put `tiles` back in the bag and draw as many new ones."""
+
+    tiles: str
+
+    def __post_init__(self) -> None:
+        tiles = self.tiles.upper()
+        if not tiles:
+            raise BadNotation("say which tiles to exchange, e.g. exchange QV? (? is a blank)")
+        bad = sorted({t for t in tiles if t != BLANK and t not in LETTERS})
+        if bad:
+            raise BadNotation(
+                f"{''.join(bad)!r} cannot be exchanged: name tiles A-Z, ? for a blank"
+            )
+        object.__setattr__(self, "tiles", sort_tiles(tiles))
+
+    @classmethod
+    def parse(cls, text: str) -> Exchange:
+        parts = text.split()
+        if not parts or parts[0].lower() not in ("exchange", "swap"):
+            raise BadNotation("write an exchange as: exchange ABC? (? is a blank)")
+        return cls("".join(parts[1:]))
+
+    def __str__(self) -> str:
+        return f"exchange {self.tiles}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Do nothing this turn."""
+
+    @classmethod
+    def parse(cls, text: str) -> Pass:
+        if text.strip().lower() != "pass":
+            raise BadNotation("write a pass as: pass")
+        return cls()
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """Dispute the play just made, before the next player acts."""
+
+    @classmethod
+    def parse(cls, text: str) -> Challenge:
+        if text.strip().lower() != "challenge":
+            raise BadNotation("write a challenge as: challenge")
+        return cls()
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+Move = Play | Exchange | Pass | Challenge
+
+_SQUARE_FIRST = re.compile(r"^(play\s+)?[A-Oa-o]\d{1,2}\s", re.IGNORECASE)
+
+
+def parse_move(text: str) -> Move:
+    """Read any action: a play, `exchange ...`, `pass` or `challenge`."""
+    stripped = text.strip()
+    first = stripped.split()[0].lower() if stripped else ""
+    if first in ("exchange", "swap"):
+        return Exchange.parse(stripped)
+    if first == "pass":
+        return Pass.parse(stripped)
+    if first == "challenge":
+        return Challenge.parse(stripped)
+    if _SQUARE_FIRST.match(stripped + " "):
+        return Play.parse(stripped)
+    raise BadNotation(
+        f"{stripped!r} is not a move: write a play like H8 across QUIZ (lower case for a "
+        "blank), exchange ABC? , pass, or challenge"
+    )
+
+
+def move_key(move: Move) -> tuple[int, str]:
+    """Sort order for move lists: plays, exchanges, pass, challenge; then by text."""
+    rank = {Play: 0, Exchange: 1, Pass: 2, Challenge: 3}[type(move)]
+    return rank, str(move)

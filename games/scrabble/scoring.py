@@ -1,0 +1,220 @@
+"""Checking a play against the board and a rack, and scoring it.
+
+Pure functions over `Board` values; the engine (`engine.py`) adds turns, the bag and
+challenges. Every rejection is an `IllegalMove` subclass whose message a player can act on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Container, Sequence
+from dataclasses import dataclass
+
+from games.common import IllegalMove
+
+from .board import Board
+from .moves import Play
+from .tiles import (
+    BINGO_BONUS,
+    BLANK,
+    CENTRE,
+    LETTER_MULTIPLIER,
+    PREMIUMS,
+    SIZE,
+    WORD_MULTIPLIER,
+    square_name,
+    tile_value,
+)
+
+BINGO_TILES = 7  # tiles placed in one turn that earn the bingo (7, 8 or 9 with 9-tile racks)
+
+
+class InvalidPlacement(IllegalMove):
+    """The tiles cannot go where the play puts them."""
+
+
+class MissingTiles(IllegalMove):
+    """The play needs tiles the player does not hold."""
+
+
+class UnknownWord(IllegalMove):
+    """A word the play forms is not in the lexicon."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = tuple(words)
+        verb = "is" if len(self.words) == 1 else "are"
+        super().__init__(f"{join_words(self.words)} {verb} not in the dictionary")
+
+
+def join_words(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+Placement = tuple[int, int, str]  # row, col, char as it stands on the board (lower = blank)
+
+
+@dataclass(frozen=True)
+class ScoredPlay:
+    """A play that fits the board: its new tiles, the words it forms and their scores."""
+
+    placements: tuple[Placement, ...]
+    words: tuple[tuple[str, int], ...]  # main word first, then cross words in reading order
+    bingo: bool
+    score: int
+
+    @property
+    def rack_tiles(self) -> str:
+        """The tiles it takes from a rack: letters, and `?` for each blank."""
+        return "".join(BLANK if ch.islower() else ch for _, _, ch in self.placements)
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        return tuple(square_name(r, c) for r, c, _ in self.placements)
+
+
+def place(board: Board, play: Play) -> tuple[Placement, ...]:
+    """The new tiles of `play`, after every geometric rule: on the board, letters already on
+    the board matching, the whole word written, at least one tile placed, the centre covered
+    on the first move or the word touching a tile later."""
+    squares = play.squares()
+    last_row, last_col = squares[-1]
+    if last_row >= SIZE or last_col >= SIZE:
+        edge = "column O" if play.across else "row 15"
+        raise InvalidPlacement(
+            f"{play.word.upper()} does not fit: {play.direction} from {play.square} it "
+            f"would run past {edge}"
+        )
+    dr, dc = (0, 1) if play.across else (1, 0)
+
+    placements: list[Placement] = []
+    for (r, c), ch in zip(squares, play.word):
+        standing = board[r, c]
+        if standing is None:
+            placements.append((r, c, ch))
+        elif standing.upper() != ch.upper():
+            raise InvalidPlacement(
+                f"{square_name(r, c)} is already taken by {standing.upper()}"
+            )
+
+    before = _run(board, play.row - dr, play.col - dc, -dr, -dc)[::-1]
+    after = _run(board, last_row + dr, last_col + dc, dr, dc)
+    if before or after:
+        whole = "".join(board[r, c] for r, c in before) + play.word
+        whole += "".join(board[r, c] for r, c in after)
+        start = before[0] if before else (play.row, play.col)
+        touching = before[-1] if before else after[0]
+        raise InvalidPlacement(
+            f"the word runs on into {square_name(*touching)} "
+            f"({board[touching].upper()}): write the whole word as it will read, "
+            f"e.g. {square_name(*start)} {play.direction} {whole}"
+        )
+    if not placements:
+        raise InvalidPlacement(
+            f"{play.word.upper()} is already on the board: a play must place at least one tile"
+        )
+
+    if board.is_empty():
+        if CENTRE not in squares:
+            raise InvalidPlacement("the first word must cover the centre square H8")
+    elif len(placements) == len(squares) and not any(
+        board.occupied(r + ar, c + ac)
+        for r, c, _ in placements
+        for ar, ac in ((0, 1), (0, -1), (1, 0), (-1, 0))
+    ):
+        raise InvalidPlacement("the word does not touch any tile on the board")
+    return tuple(placements)
+
+
+def _run(board: Board, r: int, c: int, dr: int, dc: int) -> list[tuple[int, int]]:
+    """Occupied squares from (r, c) stepping by (dr, dc) until an empty square or the edge."""
+    out = []
+    while board.occupied(r, c):
+        out.append((r, c))
+        r, c = r + dr, c + dc
+    return out
+
+
+def check_rack(rack: str, placements: Sequence[Placement]) -> None:
+    """Raise MissingTiles unless `rack` holds every tile the placements need."""
+    have = Counter(rack)
+    need: Counter[str] = Counter()
+    for _, _, ch in placements:
+        tile = BLANK if ch.islower() else ch
+        need[tile] += 1
+        if need[tile] > have[tile]:
+            name = "blank" if tile == BLANK else tile
+            if have[tile] == 0:
+                hint = (
+                    " (a lower-case letter in the word means a blank)"
+                    if tile == BLANK
+                    else ""
+                )
+                raise MissingTiles(f"you have no {name}{hint}")
+            count = sum(1 for _, _, x in placements if (BLANK if x.islower() else x) == tile)
+            raise MissingTiles(
+                f"you have only {have[tile]} {name}, the play needs {count}"
+            )
+
+
+def score_placements(
+    board: Board, placements: Sequence[Placement], across: bool
+) -> ScoredPlay:
+    """Score new tiles laid in one line (`across` says which way the main word reads)."""
+    new = {(r, c): ch for r, c, ch in placements}
+    grid = board.place(placements)
+    words: list[tuple[str, int]] = []
+
+    r0, c0, _ = placements[0]
+    main = _word_through(grid, r0, c0, across)
+    if len(main) >= 2:
+        words.append(_score_word(grid, main, new))
+    for r, c, _ in placements:
+        cross = _word_through(grid, r, c, not across)
+        if len(cross) >= 2:
+            words.append(_score_word(grid, cross, new))
+
+    bingo = len(placements) >= BINGO_TILES
+    total = sum(score for _, score in words) + (BINGO_BONUS if bingo else 0)
+    return ScoredPlay(tuple(placements), tuple(words), bingo, total)
+
+
+def _word_through(grid: Board, r: int, c: int, across: bool) -> list[tuple[int, int]]:
+    dr, dc = (0, 1) if across else (1, 0)
+    back = _run(grid, r - dr, c - dc, -dr, -dc)[::-1]
+    return back + _run(grid, r, c, dr, dc)
+
+
+def _score_word(
+    grid: Board, squares: Sequence[tuple[int, int]], new: dict[tuple[int, int], str]
+) -> tuple[str, int]:
+    """Letter premiums first, then word premiums, both only for newly covered squares."""
+    letters = 0
+    multiplier = 1
+    for r, c in squares:
+        value = tile_value(grid[r, c])
+        if (r, c) in new:
+            bonus = PREMIUMS[r][c]
+            value *= LETTER_MULTIPLIER.get(bonus, 1)
+            multiplier *= WORD_MULTIPLIER.get(bonus, 1)
+        letters += value
+    word = "".join(grid[r, c] for r, c in squares).upper()
+    return word, letters * multiplier
+
+
+def evaluate(board: Board, play: Play, rack: str | None = None) -> ScoredPlay:
+    """Place, check against `rack` (when given) and score `play`. Words are not looked up."""
+    placements = place(board, play)
+    if rack is not None:
+        check_rack(rack, placements)
+    return score_placements(board, placements, play.across)
+
+
+def unknown_words(scored: ScoredPlay, lexicon: Container[str]) -> list[str]:
+    """The words of a play that the lexicon lacks, each once, in order."""
+    out: list[str] = []
+    for word, _ in scored.words:
+        if word not in lexicon and word not in out:
+            out.append(word)
+    return out
