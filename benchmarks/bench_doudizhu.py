@@ -40,7 +40,8 @@ def main() -> None:
         timed(f"legal_plays lead, {size}-card hand", lambda: legal_plays(next(cycle), None, players), 1000)
         pair = classify("33", players)
         cycle = iter(hands * 40)
-        timed(f"legal_plays answer to 33, {size}-card hand", lambda: legal_plays(next(cycle), pair, players), 1000)
+        timed(f"legal_plays answer to 33, {size}-card hand",
+              lambda: legal_plays(next(cycle), pair, players), 1000)
         cycle = iter(hands * 4)
         timed(f"render_hand, {size} cards", lambda: render_hand(next(cycle)), 100)
 

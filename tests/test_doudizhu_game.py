@@ -304,8 +304,13 @@ def test_view_of_the_trick() -> None:
     seen = dd.view(state, 2)
     assert [(e.seat, e.text) for e in seen.trick] == [(0, "33"), (1, "55")]
     assert seen.to_beat.seat == 1 and seen.to_beat.cards == cards("55") and seen.turn == 2
-    state = play(state, "pass")
-    assert dd.view(state, 0).trick[-1].text == "pass"
+    assert seen.must_answer == 2
+    with pytest.raises(NotYourTurn, match="it is not your turn to play"):
+        dd.apply(state, 0, Pass())
+    state = play(state, "pass", "pass")
+    seen = dd.view(state, 0)
+    assert seen.trick[-1].text == "pass" and seen.to_beat is None and seen.must_answer is None
+    assert seen.turn == 1
 
 
 # --------------------------------------------------------------------------- notation

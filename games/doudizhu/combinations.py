@@ -369,6 +369,9 @@ _UNIT_NAMES = {1: (SEQUENCE, "at least 5 cards"), 2: (PAIR_SEQUENCE, "at least 3
                3: (TRIO_SEQUENCE, "at least 2 trios")}
 
 
+_KICKER_TYPES = frozenset({TRIO_SINGLE, TRIO_PAIR, TRIO_SEQUENCE_SINGLES, TRIO_SEQUENCE_PAIRS, QUADPLEX})
+
+
 def _try_substitute(ranks: list[int], old: int, players: int) -> Combination | None:
     """Classify after replacing one card of rank `old` by a rank the cards do not use."""
     unused = [rank for rank in range(TWO + 1) if rank not in ranks]
@@ -415,7 +418,7 @@ def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
     # a kicker that repeats a rank of the trios / the four, or another kicker
     for rank in present:
         combo = _try_substitute(ranks, rank, players)
-        if combo is None or combo.type in (SINGLE, PAIR, TRIO, BOMB):
+        if combo is None or combo.type not in _KICKER_TYPES:
             continue
         main = combo.ranks[: combo.length * (4 if combo.type == QUADPLEX else 3)]
         if rank in main:

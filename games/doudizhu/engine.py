@@ -347,10 +347,9 @@ def _new_round(*, players: int, seed: int, round_no: int,
     blank = State(players, seed, round_no, redeal_no, AUCTION, (), (), "", 0, None, ledger)
     dealt = _deal(seed, players, round_no, redeal_no, blank.dealer)
     holder = dealt["face_up_seat"]
-    text = (f"Round {round_no}: {{seat{blank.dealer}}} deals. The face-up card "
+    heading = f"Round {round_no}" + (f", deal {redeal_no + 1}" if redeal_no else "")
+    text = (f"{heading}: {{seat{blank.dealer}}} deals. The face-up card "
             f"{card_text(dealt['face_up'])} went to {{seat{holder}}}, who opens the auction.")
-    if redeal_no:
-        text = f"Round {round_no}, deal {redeal_no + 1}: " + text.split(": ", 1)[1]
     events = (*lead_events, Event("deal", text, holder))
     return replace(blank, turn=holder, events=events, **dealt)
 
@@ -450,7 +449,8 @@ def _check_turn(state: State, seat: int, move: Move) -> None:
     if isinstance(move, (Next, Stop)):
         raise IllegalMove(f"you can only say `{move}` once the round is over")
     if seat != state.turn:
-        raise NotYourTurn(f"it is not your turn: {{seat{state.turn}}} is to act")
+        action = "bid" if state.phase == AUCTION else "play"
+        raise NotYourTurn(f"it is not your turn to {action}")
 
 
 def apply(state: State, seat: int, move: Move) -> State:
@@ -612,8 +612,8 @@ class View:
     """What one seat (or, with `seat=None`, anybody) may see.
 
     Hands other than the viewer's are hidden until the round is over (`revealed_hands`).
-    `kitty` is None until the landlord takes it. `to_beat` is the play the seat to move must
-    answer (None when leading); `leader` the seat leading (to_beat None) or answering.
+    `kitty` is None until the landlord takes it. `to_beat` is the play that `must_answer` (the
+    seat to move) has to beat or pass on; both are None when the seat to move leads.
     """
 
     seat: int | None
@@ -632,6 +632,7 @@ class View:
     kitty: tuple[str, ...] | None
     trick: tuple[TrickEntry, ...]
     to_beat: TrickEntry | None
+    must_answer: int | None
     multiplier: int
     doublings: tuple[str, ...]
     stake: int
@@ -672,6 +673,7 @@ def view(state: State, seat: int | None = None) -> View:
         kitty=sort_cards(state.kitty) if state.landlord is not None else None,
         trick=tuple(_entry(entry, state.players) for entry in state.trick),
         to_beat=_entry(to_beat, state.players) if to_beat else None,
+        must_answer=state.turn if to_beat else None,
         multiplier=state.multiplier,
         doublings=state.doublings,
         stake=state.bid * state.multiplier,
