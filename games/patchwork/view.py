@@ -85,6 +85,7 @@ class PatchworkView:
       `leather placement`); None when the game is over.
     - `leather_spaces`: the track spaces still holding a leather patch; `income_spaces` all
       income spaces (53, the final space, included); `track_end` the final space.
+    - `last_placed`: the patch the last action put on a quilt, to highlight it.
     """
 
     seat: int | None
@@ -102,6 +103,7 @@ class PatchworkView:
     start_seat: int
     finished: tuple[int, ...]
     move_count: int
+    last_placed: tuple[int, int] | None  # (seat, index in its quilt.patches) placed by the last action
     over: bool
     outcome: Outcome | None
     events: tuple[Event, ...]
@@ -144,6 +146,13 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
+def _last_placed(state: State) -> tuple[int, int] | None:
+    for event in state.events:
+        if event.kind in ("buy", "place") and event.seat is not None:
+            return event.seat, len(state.quilts[event.seat]) - 1
+    return None
+
+
 def view(state: State, seat: int | None) -> PatchworkView:
     """The table as `seat` sees it (None: a spectator). All of it is public."""
     circle = tuple(patch_info(pid) for pid in state.circle)
@@ -163,6 +172,7 @@ def view(state: State, seat: int | None) -> PatchworkView:
         start_seat=state.start_seat,
         finished=state.finished,
         move_count=state.turn,
+        last_placed=_last_placed(state),
         over=state.over,
         outcome=outcome(state),
         events=state.events,
