@@ -7,7 +7,6 @@ import pytest
 from games.common import BadNotation, GameOver, IllegalMove, NotYourTurn
 from games.patchwork import (
     LEATHER_ID,
-    PATCHES,
     TURN_BEHIND,
     TURN_LEATHER,
     TURN_ON_TOP,
@@ -420,7 +419,7 @@ def test_resign():
     r = resign(s, other)  # any time, even out of turn
     assert r.over and current_seat(r) is None
     out = outcome(r)
-    assert out.winners == (s.start_seat,) and out.reason == "resignation"
+    assert out.winners == (s.start_seat,) and out.reason == f"{{seat{other}}} resigned"
     assert [e.kind for e in r.events] == ["resign"]
     with pytest.raises(GameOver):
         apply(r, s.start_seat, Pass())

@@ -45,7 +45,7 @@ from .patches import (
     orientations,
     patch,
 )
-from .view import PatchInfo, PatchworkView, PlacedView, PlayerView, QuiltView, view
+from .view import PatchInfo, PatchworkView, PlacedView, PlayerView, QuiltView, View, view
 
 __all__ = [
     "BadPlacement",
@@ -70,6 +70,7 @@ __all__ = [
     "PlayerView",
     "QuiltView",
     "State",
+    "View",
     "TURN_BEHIND",
     "TURN_LEATHER",
     "TURN_ON_TOP",

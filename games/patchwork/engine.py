@@ -30,7 +30,6 @@ from .patches import (
     INCOME_SPACES,
     LEATHER_ID,
     LEATHER_SPACES,
-    ORIENTATIONS,
     PATCHES,
     SQUARES,
     START_BUTTONS,
@@ -515,7 +514,8 @@ def outcome(state: State) -> Outcome | None:
     details = _details(state)
     if state.resigned is not None:
         winner = 1 - state.resigned
-        return Outcome(scores=scores, winners=(winner,), reason="resignation", details=details)
+        return Outcome(scores=scores, winners=(winner,), reason=f"{{seat{state.resigned}}} resigned",
+                       details=details)
     if scores[0] != scores[1]:
         winner = 0 if scores[0] > scores[1] else 1
         return Outcome(scores=scores, winners=(winner,), reason="highest score", details=details)
@@ -553,7 +553,6 @@ __all__ = [
     "NoSuchPatch",
     "NotEnoughButtons",
     "OPTIONS",
-    "ORIENTATIONS",
     "Placed",
     "State",
     "TURN_BEHIND",

@@ -153,7 +153,7 @@ def _last_placed(state: State) -> tuple[int, int] | None:
     return None
 
 
-def view(state: State, seat: int | None) -> PatchworkView:
+def view(state: State, seat: int | None = None) -> PatchworkView:
     """The table as `seat` sees it (None: a spectator). All of it is public."""
     circle = tuple(patch_info(pid) for pid in state.circle)
     return PatchworkView(
@@ -177,3 +177,6 @@ def view(state: State, seat: int | None) -> PatchworkView:
         outcome=outcome(state),
         events=state.events,
     )
+
+
+View = PatchworkView  # the name every engine package exports
