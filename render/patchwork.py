@@ -20,7 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.common import GameError
-from games.patchwork import PatchInfo, PatchworkView, QuiltView
+from games.patchwork import LEATHER_ID, PatchInfo, PatchworkView, QuiltView
 from games.patchwork.moves import parse_orientation, short_orientation
 from games.patchwork.patches import COLUMNS, oriented_buttons, oriented_cells, square_index
 
@@ -485,7 +485,10 @@ def _status(view: PatchworkView) -> tuple[str, str]:
         winner = out.winners[0]
         loser = 1 - winner
         title = f"{_player_name(view, winner)} wins, {out.scores[winner]} to {out.scores[loser]}"
-        return title, out.reason
+        if "resigned" in out.reason:
+            title = f"{_player_name(view, winner)} wins"
+        names = {f"seat{k}": _player_name(view, k) for k in (0, 1)}
+        return title, out.reason.format(**names)
     if view.turn is None:
         return "Game over", ""
     name = _player_name(view, view.turn)
@@ -532,14 +535,19 @@ def render_game(view: PatchworkView) -> bytes:
 # --- the placement preview -----------------------------------------------------------------------
 
 PREVIEW_CELL = 52
+LEATHER_INFO = PatchInfo(LEATHER_ID, 0, 0, 0, ((0, 0),), (), leather=True)
 
 
 def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientation: str, square: str,
                    legal: bool, reason: str | None) -> bytes:
     """`seat`'s quilt with patch `patch_choice` (1-3 on offer) ghosted at `square`, turned to
-    `orientation`: green when `legal`, red with `reason` when not."""
+    `orientation`: green when `legal`, red with `reason` when not. `patch_choice` 0 previews
+    the 1x1 leather patch being placed (orientation `0`)."""
     player = view.players[seat]
-    patch = view.offer[patch_choice - 1] if 1 <= patch_choice <= len(view.offer) else None
+    if patch_choice == 0:
+        patch = LEATHER_INFO
+    else:
+        patch = view.offer[patch_choice - 1] if 1 <= patch_choice <= len(view.offer) else None
     try:
         name = parse_orientation(orientation)
         top, left = divmod(square_index(square), 9)
@@ -565,10 +573,14 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
     owner = "Your quilt" if view.seat == seat else f"Player {seat + 1}'s quilt"
     pen.text(PAD + 38, 33, owner, 24, HEADER_TEXT, anchor="lm")
     if patch is not None:
-        move = f"buy {patch_choice} {short_orientation(name) if name else orientation} {square}"
+        if patch.leather:
+            move = f"place {square}"
+        else:
+            move = f"buy {patch_choice} {short_orientation(name) if name else orientation} {square}"
         pen.text(PAD, 82, move, 20, INK)
         mw = pen.width_of(move, 20)
-        _price_line(pen, patch, PAD + mw + 24, 82, 20)
+        if not patch.leather:
+            _price_line(pen, patch, PAD + mw + 24, 82, 20)
     else:
         pen.text(PAD, 82, f"there is no patch {patch_choice} on offer", 20, (180, 40, 40))
     pen.text(width - PAD, 33, f"{player.buttons} buttons", 18, HEADER_TEXT, anchor="rm")

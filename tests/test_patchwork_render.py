@@ -67,5 +67,6 @@ def test_render_preview_legal_and_illegal():
     _image(render_preview(v, seat, 2, "180", "d4", False, "it would cover e5, already filled"))
     # unreadable input still draws the quilt
     _image(render_preview(v, seat, 3, "45", "z9", False, "no such square"))
+    _image(render_preview(v, seat, 0, "0", "e5", False, "e5 is already filled"))
     short = pw.view(replace(s, circle=s.circle[:1]), seat)
     _image(render_preview(short, seat, 3, "0", "a1", False, "only 1 patch is left on offer; choose 1-1"))
