@@ -1377,21 +1377,40 @@ class FakeDiscord:
         """Wait until the bot has processed everything and has nothing left to do."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + (timeout or self.idle_timeout)
-        stable = 0
+        stable = busy = 0
         while True:
             reasons = self._busy_reasons()
             if not reasons:
+                busy = 0
                 stable += 1
                 if stable >= 4:
                     return
             else:
                 stable = 0
+                busy += 1
                 if loop.time() > deadline:
                     stacks = []
                     for t in self._busy_tasks():
                         stacks.append("".join(traceback.format_stack(t.get_stack()[-1])) if t.get_stack() else repr(t))
                     raise IdleTimeout("bot not idle:\n  " + "\n  ".join(reasons) + "\n" + "\n".join(stacks))
-            await asyncio.sleep(0 if stable < 2 else 0.002)
+            if stable:
+                await asyncio.sleep(0 if stable < 2 else 0.002)
+            else:  # back off so a spinning check does not starve a rendering thread of the GIL
+                await asyncio.sleep(0 if busy < 20 else min(0.01, 0.0005 * busy))
+
+    async def disconnect_bot(self, code: int = 4000, *, timeout: float | None = None) -> None:
+        """Drop the bot's gateway connection(s) like Discord sometimes does, then wait until the
+        bot has RESUMEd (discord.py resumes on codes other than 1000/4004/4010-4014) and is idle."""
+        sessions = self._live_sessions()
+        for s in sessions:
+            await s.conn.ws.close(code=code)  # type: ignore[union-attr]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (timeout or self.idle_timeout)
+        while not all(s.live for s in sessions):
+            if loop.time() > deadline:
+                raise IdleTimeout("the bot did not reconnect to the fake gateway")
+            await asyncio.sleep(0.005)
+        await self.wait_idle()
 
     def _unretrieved_task_errors(self, since: set) -> list[str]:
         out = []

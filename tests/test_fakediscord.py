@@ -58,10 +58,30 @@ class CounterView(discord.ui.View):
         await interaction.response.send_message("picked " + ",".join(select.values), ephemeral=True)
 
 
-def make_bot(guild_id: int) -> commands.AutoShardedBot:
-    bot = commands.AutoShardedBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+class NameModal(discord.ui.Modal, title="Name your game"):
+    name = discord.ui.TextInput(label="Name", custom_id="tiny:modal:name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"game named {self.name.value}")
+
+
+def make_bot(guild_id: int, intents: discord.Intents | None = None) -> commands.AutoShardedBot:
+    bot = commands.AutoShardedBot(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
     bot.clicks = []
     bot.dm_results = []
+    bot.seen = []
+
+    @bot.listen()
+    async def on_message(message: discord.Message) -> None:
+        if not message.author.bot:
+            bot.seen.append(message.content)
+            if message.content == "ping":
+                await asyncio.sleep(0.02)
+                await message.channel.send("pong")
+
+    @app_commands.command(name="name", description="Name a game")
+    async def name(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
     guild = discord.Object(guild_id)
 
     game = app_commands.Group(name="game", description="Tabletop games")
@@ -116,7 +136,7 @@ def make_bot(guild_id: int) -> commands.AutoShardedBot:
         ok = interaction.permissions.manage_messages
         await interaction.response.send_message("purged" if ok else "no permission", ephemeral=True)
 
-    for cmd in (game, board, lobby, counter, poke, emojis, purge):
+    for cmd in (game, board, lobby, counter, poke, emojis, purge, name):
         bot.tree.add_command(cmd, guild=guild)
 
     async def setup_hook() -> None:
@@ -161,7 +181,7 @@ async def test_connects_and_syncs_commands(world):
     assert ("PUT", f"/applications/{app}/guilds/{world.guild.id}/commands") in fake.requests
     assert ("GET", "/gateway/bot") in fake.requests
     cmds = {c["name"]: c for c in fake.commands(world.guild)}
-    assert set(cmds) == {"game", "board", "lobby", "counter", "poke", "emojis", "purge"}
+    assert set(cmds) == {"game", "board", "lobby", "counter", "poke", "emojis", "purge", "name"}
     group = cmds["game"]["options"][0]
     assert (group["name"], group["type"]) == ("reversi", 2)
     move = group["options"][0]
@@ -290,3 +310,43 @@ async def test_permissions_and_errors_are_loud(world):
         with fake.expect_errors():
             res = await fake.slash(world.alice, world.chan, "emojis")
         assert res.response_type is None and res.errors
+
+
+async def test_modal_round_trip(world):
+    fake = world.fake
+    async with run_bot(make_bot(world.guild.id), fake):
+        res = await fake.slash(world.alice, world.chan, "name")
+        assert res.response_type == 9 and res.modal["title"] == "Name your game"
+        sub = await fake.submit_modal(world.alice, res, {"tiny:modal:name": "Friday Reversi"})
+        assert sub.content == "game named Friday Reversi"
+
+
+async def test_user_messages_resume_and_unattached_bot(world):
+    fake = world.fake
+    intents = discord.Intents.default()
+    intents.members = True  # makes discord.py chunk the guild (gateway op 8)
+    intents.message_content = True
+    async with run_bot(make_bot(world.guild.id, intents), fake) as bot:
+        assert {m.name for m in bot.get_guild(world.guild.id).members} >= {"alice", "bob", "mod"}
+        await fake.send(world.alice, world.chan, "ping")
+        assert bot.seen == ["ping"]
+        assert [m.content for m in fake.messages(world.chan)] == ["ping", "pong"]
+
+        await fake.disconnect_bot()  # discord.py RESUMEs; events are replayed, not lost
+        res = await fake.slash(world.alice, world.chan, "game reversi move", square="e6")
+        assert res.content.startswith("played e6")
+        assert sum(1 for r in fake.requests if r == ("WS", "/gateway")) == 2
+
+        fake.detach(bot)  # fall back to the heartbeat barrier (no access to the bot's ws)
+        res = await fake.slash(world.alice, world.chan, "game reversi move", square="f5")
+        assert res.content.startswith("played f5")
+
+
+async def test_concurrent_interactions(world):
+    fake = world.fake
+    async with run_bot(make_bot(world.guild.id), fake):
+        a, b = await asyncio.gather(
+            fake.slash(world.alice, world.chan, "board"),
+            fake.slash(world.mod, world.chan, "game reversi move", square="d3"),
+        )
+        assert a.files[0][1].startswith(b"\x89PNG") and b.content.startswith("played d3")
