@@ -40,7 +40,7 @@ from games.common import (
 
 from .board import Board
 from .lexicon import Lexicon, default_lexicon
-from .movegen import generate, has_play
+from .movegen import generate, has_play, placements
 from .moves import Challenge, Exchange, Move, Pass, Play, move_key, parse_move
 from .scoring import (
     MissingTiles,
@@ -421,7 +421,7 @@ def legal_moves(state: State, seat: int, *, lexicon: Any = None) -> list[Move]:
     rack = state.racks[seat]
     if len(state.bag) >= EXCHANGE_MIN_BAG:
         moves.extend(Exchange(tiles) for tiles in _sub_racks(rack))
-    moves.extend(play for play, _ in generate(state.board, rack, _lexicon(lexicon)))
+    moves.extend(play for play, _ in placements(state.board, rack, _lexicon(lexicon)))
     return sorted(moves, key=move_key)
 
 

@@ -25,7 +25,7 @@ class Lexicon:
     is built on first use.
     """
 
-    __slots__ = ("words", "name", "_prefixes")
+    __slots__ = ("words", "name", "_prefixes", "_next")
 
     def __init__(self, words: Iterable[str], name: str = "custom") -> None:
         self.words: frozenset[str] = frozenset(
@@ -33,6 +33,7 @@ class Lexicon:
         )
         self.name = name
         self._prefixes: frozenset[str] | None = None
+        self._next: dict[str, str] = {}
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.upper() in self.words
@@ -51,6 +52,18 @@ class Lexicon:
                 word[:i] for word in self.words for i in range(1, len(word) + 1)
             )
         return self._prefixes
+
+    def next_letters(self, prefix: str) -> str:
+        """The letters that can follow `prefix` in some word (memoised per prefix)."""
+        letters = self._next.get(prefix)
+        if letters is None:
+            prefixes = self.prefixes
+            letters = "".join(L for L in _LETTERS if prefix + L in prefixes)
+            self._next[prefix] = letters
+        return letters
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _read_words(path: Path) -> list[str]:

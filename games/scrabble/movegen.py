@@ -15,93 +15,42 @@ from collections.abc import Iterator
 from .board import Board
 from .lexicon import Lexicon
 from .moves import ACROSS, DOWN, Play
-from .scoring import ScoredPlay, score_placements
+from .scoring import Placement, ScoredPlay, score_placements
 from .tiles import BLANK, CENTRE, LETTERS, SIZE
 
-_ALL = frozenset(LETTERS)
+
+def placements(board: Board, rack: str, lexicon: Lexicon) -> Iterator[tuple[Play, list[Placement]]]:
+    """Yield every play `rack` can make on `board` whose words are all in `lexicon`, with
+    its new tiles. A one-tile play forming words both ways is yielded once, across."""
+    if not rack:
+        return
+    empty = board.is_empty()
+    seen_single: set[Placement] = set()
+    for across in (True, False):
+        grid = board if across else board.transpose()
+        for line in range(SIZE):
+            for start, word, placed in _line_words(grid, line, rack, lexicon, empty):
+                if across:
+                    play = Play(line, start, ACROSS, word)
+                    tiles = [(line, c, ch) for c, ch in placed]
+                else:
+                    play = Play(start, line, DOWN, word)
+                    tiles = [(r, line, ch) for r, ch in placed]
+                if len(tiles) == 1:
+                    if tiles[0] in seen_single:
+                        continue
+                    seen_single.add(tiles[0])
+                yield play, tiles
 
 
 def generate(board: Board, rack: str, lexicon: Lexicon) -> Iterator[tuple[Play, ScoredPlay]]:
-    """Yield every play `rack` can make on `board` whose words are all in `lexicon`.
-
-    A play of one tile that forms words both ways is yielded once, as its across word.
-    """
-    if not rack:
-        return
-    seen_single: set[tuple[int, int, str]] = set()
-    for across in (True, False):
-        grid = board if across else board.transpose()
-        for line, word, start, placed in _lines(grid, rack, lexicon, board.is_empty()):
-            if across:
-                play = Play(line, start, ACROSS, word)
-                placements = [(line, c, ch) for c, ch in placed]
-            else:
-                play = Play(start, line, DOWN, word)
-                placements = [(r, line, ch) for r, ch in placed]
-            if len(placements) == 1:
-                if placements[0] in seen_single:
-                    continue
-                seen_single.add(placements[0])
-            yield play, score_placements(board, placements, across)
+    """Every valid play with its score (see `placements`)."""
+    for play, tiles in placements(board, rack, lexicon):
+        yield play, score_placements(board, tiles, play.across)
 
 
 def has_play(board: Board, rack: str, lexicon: Lexicon) -> bool:
-    return next(generate(board, rack, lexicon), None) is not None
-
-
-def _lines(
-    grid: Board, rack: str, lexicon: Lexicon, first_move: bool
-) -> Iterator[tuple[int, str, int, list[tuple[int, str]]]]:
-    """Across words in `grid`: (row, word, start col, [(col, char placed)])."""
-    prefixes = lexicon.prefixes
-    words = lexicon.words
-    rows = grid.rows
-    counts = Counter(rack)
-    size = len(rack)
-
-    for r in range(SIZE):
-        row = rows[r]
-        anchors = [False] * SIZE
-        checks: list[frozenset[str] | None] = [None] * SIZE
-        for c in range(SIZE):
-            if row[c] != ".":
-                continue
-            if first_move:
-                anchors[c] = (r, c) == CENTRE
-                continue
-            up = _column_run(rows, r, c, -1)
-            down = _column_run(rows, r, c, 1)
-            neighbour = bool(up or down) or (c > 0 and row[c - 1] != ".") or (
-                c < SIZE - 1 and row[c + 1] != "."
-            )
-            anchors[c] = neighbour
-            if up or down:
-                checks[c] = frozenset(L for L in LETTERS if up + L + down in words)
-        if not any(anchors):
-            continue
-
-        # Furthest start: a word must reach an anchor with at most `size` tiles placed.
-        for start in range(SIZE):
-            if start > 0 and row[start - 1] != ".":
-                continue
-            empties = 0
-            reachable = False
-            for c in range(start, SIZE):
-                if row[c] == ".":
-                    if anchors[c]:
-                        reachable = True
-                        break
-                    empties += 1
-                    if empties >= size:
-                        break
-            if not reachable:
-                continue
-            yield from (
-                (r, word, start, placed)
-                for word, placed in _extend(
-                    row, start, "", [], counts, anchors, checks, prefixes, words, False
-                )
-            )
+    return next(placements(board, rack, lexicon), None) is not None
 
 
 def _column_run(rows: tuple[str, ...], r: int, c: int, step: int) -> str:
@@ -113,53 +62,84 @@ def _column_run(rows: tuple[str, ...], r: int, c: int, step: int) -> str:
     return "".join(reversed(out)) if step < 0 else "".join(out)
 
 
-def _extend(
-    row: str,
-    pos: int,
-    prefix: str,
-    placed: list[tuple[int, str]],
-    counts: Counter[str],
-    anchors: list[bool],
-    checks: list[frozenset[str] | None],
-    prefixes: frozenset[str],
-    words: frozenset[str],
-    anchored: bool,
-) -> Iterator[tuple[str, list[tuple[int, str]]]]:
-    at_end = pos == SIZE or row[pos] == "."
-    if at_end and anchored and len(prefix) >= 2 and prefix in words:
-        # The word as written in notation: board letters as they stand, blanks lower case.
-        start = pos - len(prefix)
-        written = [row[start + i] for i in range(len(prefix))]
-        for c, ch in placed:
-            written[c - start] = ch
-        yield "".join(written), list(placed)
-    if pos == SIZE:
-        return
-    here = row[pos]
-    if here != ".":
-        nxt = prefix + here.upper()
-        if nxt in prefixes:
-            yield from _extend(
-                row, pos + 1, nxt, placed, counts, anchors, checks, prefixes, words, anchored
-            )
-        return
-    allowed = checks[pos]
-    now_anchored = anchored or anchors[pos]
-    for tile in list(counts):
-        if counts[tile] <= 0:
+def _line_words(
+    grid: Board, r: int, rack: str, lexicon: Lexicon, first_move: bool
+) -> list[tuple[int, str, list[tuple[int, str]]]]:
+    """Across words on row `r` of `grid`: (start col, word as written, [(col, char)])."""
+    rows = grid.rows
+    row = rows[r]
+    anchors = [False] * SIZE
+    checks: list[frozenset[str] | None] = [None] * SIZE
+    words = lexicon.words
+    for c in range(SIZE):
+        if row[c] != ".":
             continue
-        letters = LETTERS if tile == BLANK else tile
-        for letter in letters:
+        if first_move:
+            anchors[c] = (r, c) == CENTRE
+            continue
+        up = _column_run(rows, r, c, -1)
+        down = _column_run(rows, r, c, 1)
+        if up or down:
+            anchors[c] = True
+            checks[c] = frozenset(L for L in LETTERS if up + L + down in words)
+        else:
+            anchors[c] = (c > 0 and row[c - 1] != ".") or (c < SIZE - 1 and row[c + 1] != ".")
+    if not any(anchors):
+        return []
+
+    next_letters = lexicon.next_letters
+    counts = dict(Counter(rack))
+    size = len(rack)
+    found: list[tuple[int, str, list[tuple[int, str]]]] = []
+    placed: list[tuple[int, str]] = []
+    upper = [ch.upper() for ch in row]
+
+    def extend(pos: int, prefix: str, anchored: bool) -> None:
+        if (pos == SIZE or row[pos] == ".") and anchored and len(prefix) >= 2 and (
+            prefix in words
+        ):
+            start = pos - len(prefix)
+            written = list(row[start:pos])
+            for c, ch in placed:
+                written[c - start] = ch
+            found.append((start, "".join(written), list(placed)))
+        if pos == SIZE:
+            return
+        if row[pos] != ".":
+            if upper[pos] in next_letters(prefix):
+                extend(pos + 1, prefix + upper[pos], anchored)
+            return
+        allowed = checks[pos]
+        anchored = anchored or anchors[pos]
+        blanks = counts.get(BLANK, 0)
+        for letter in next_letters(prefix):
             if allowed is not None and letter not in allowed:
                 continue
-            nxt = prefix + letter
-            if nxt not in prefixes:
-                continue
-            counts[tile] -= 1
-            placed.append((pos, letter.lower() if tile == BLANK else letter))
-            yield from _extend(
-                row, pos + 1, nxt, placed, counts, anchors, checks, prefixes, words,
-                now_anchored,
-            )
-            placed.pop()
-            counts[tile] += 1
+            left = counts.get(letter, 0)
+            if left:
+                counts[letter] = left - 1
+                placed.append((pos, letter))
+                extend(pos + 1, prefix + letter, anchored)
+                placed.pop()
+                counts[letter] = left
+            if blanks:
+                counts[BLANK] = blanks - 1
+                placed.append((pos, letter.lower()))
+                extend(pos + 1, prefix + letter, anchored)
+                placed.pop()
+                counts[BLANK] = blanks
+
+    for start in range(SIZE):
+        if start > 0 and row[start - 1] != ".":
+            continue
+        # A word must reach an anchor with at most `size` tiles placed.
+        empties = 0
+        for c in range(start, SIZE):
+            if row[c] == ".":
+                if anchors[c]:
+                    extend(start, "", False)
+                    break
+                empties += 1
+                if empties >= size:
+                    break
+    return found
