@@ -51,7 +51,14 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
 * ``messages(channel_or_user, *, include_ephemeral=False)``, ``dm_messages(user)``,
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)
 * ``requests`` -> ``[(method, path), ...]`` (path without ``/api/v10``); ``request_log`` full records
-* ``await wait_idle()``; ``expect_errors()`` context manager; ``raise_bot_errors`` flag.
+* ``await wait_idle()``; ``expect_errors()`` context manager; ``raise_bot_errors`` flag;
+  ``await disconnect_bot(code=4000)`` (drop the gateway; the bot RESUMEs, events are replayed).
+* Result objects: :class:`InteractionResult` (``.response_type .message .content .embeds .files
+  .attachments .components .buttons .ephemeral .followups .choices .modal .new_messages .edited
+  .deleted .dms .channel_messages .all_messages .errors .requests``) and :class:`FakeMessage`
+  (``.content .embeds .attachments .files .components .buttons .selects .flags .ephemeral
+  .author .channel .find_component() .attachment(name) .text()``); attachments keep their bytes
+  (``.data .is_png .image_size``) and are downloadable from their ``.url``.
 
 Waiting for the bot: after dispatching a gateway event the fake waits until (1) the bot's
 websocket has processed every event sent (checked via the bot's ``ws.sequence`` when the bot
@@ -60,6 +67,8 @@ was started with :func:`run_bot` / ``fake.attach(bot)``), (2) no HTTP request is
 queue/event/lock/view, reading the gateway, or sleeping longer than ``fake.busy_sleep_limit``
 (1 s; a turn timer or a view timeout counts as idle, a 0.3 s "thinking" pause does not).
 Timeouts (``fake.idle_timeout``) are only failure guards; they raise with the busy task stacks.
+A long-lived bot task waiting on something else (e.g. a bare future) can be declared idle with
+``fake.idle_predicates.append(lambda task: task.get_name() == "my-worker")``.
 
 Errors: any log record at ERROR or above (e.g. discord.py's "Ignoring exception in command")
 and any unretrieved task exception during an interaction is put in ``result.errors`` and, with
@@ -70,6 +79,18 @@ Starting the bot: ``async with run_bot(bot, fake) as bot:`` sets ``Route.BASE`` 
 gateway URL, starts ``bot.start(fake.token)`` as a task, waits for on_ready, all guilds and
 idleness, and on exit closes the bot and restores the globals.  A second bot instance can be
 run against the same fake afterwards (restart tests): the world, messages and commands persist.
+``Route.BASE`` is process-global: run one bot per process at a time.
+
+Behaviour modelled on Discord: DM to a user with ``dms_open=False`` -> 403 code 50007; sending
+without SEND_MESSAGES/ATTACH_FILES -> 403 50013; a second interaction callback -> 400 40060;
+invalid bodies (content > 2000, > 5 action rows, > 25 choices/options, duplicate custom_ids, bad
+command names/descriptions, required-after-optional options) -> 400 50035; the first followup
+after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
+channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
+
+Not covered: channel permission overwrites, threads, voice, user reactions, polls, rate limits
+(never answers 429), ETF encoding, more than one shard, the 3-second / 15-minute interaction
+deadlines, user-installed-app contexts.
 """
 
 from __future__ import annotations
@@ -895,6 +916,9 @@ def _code_key(code: Any) -> tuple[str, str]:
 # --------------------------------------------------------------------------------------------
 
 
+_GC_NOISE = ("Task was destroyed but it is pending", "Unclosed client session", "Unclosed connector")
+
+
 class _ErrorCollector(logging.Handler):
     def __init__(self, fake: "FakeDiscord") -> None:
         super().__init__(level=logging.ERROR)
@@ -903,6 +927,9 @@ class _ErrorCollector(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         try:
             text = f"{record.name}: {record.getMessage()}"
+            if record.name == "asyncio" and any(n in text for n in _GC_NOISE):
+                self.fake.gc_noise.append(text)  # teardown hygiene, reported at GC time
+                return
             if record.exc_info:
                 text += "\n" + "".join(traceback.format_exception(*record.exc_info))
         except Exception:  # pragma: no cover
@@ -938,6 +965,9 @@ class FakeDiscord:
         self.raise_bot_errors = True
         self.idle_timeout = 30.0
         self.busy_sleep_limit = 1.0
+        # extra "this task is idle" rules: callables taking an asyncio.Task
+        self.idle_predicates: list[Any] = []
+        self.gc_noise: list[str] = []
         self._expect_errors = 0
         self._events: list[tuple[str, FakeMessage]] = []  # (create|edit|delete, message)
         self._interactions: dict[int, FakeInteraction] = {}
@@ -1316,6 +1346,8 @@ class FakeDiscord:
 
     def _task_busy(self, task: asyncio.Task, depth: int = 0) -> bool:
         if task.done():
+            return False
+        if any(p(task) for p in self.idle_predicates):
             return False
         if depth > 20:
             return True

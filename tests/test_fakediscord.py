@@ -98,10 +98,17 @@ def make_bot(guild_id: int, intents: discord.Intents | None = None) -> commands.
         return [app_commands.Choice(name=s.upper(), value=s) for s in ("d3", "c4", "f5", "e6") if s.startswith(current)]
 
     @app_commands.command(name="board", description="Show the board")
-    async def board(interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        await asyncio.sleep(0.05)  # "rendering"
-        await interaction.followup.send("the board", file=discord.File(io.BytesIO(tiny_png()), "board.png"))
+    async def board(interaction: discord.Interaction, embed: bool = False) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=embed)
+        if not embed:
+            await asyncio.sleep(0.05)  # "rendering"
+            await interaction.followup.send("the board", file=discord.File(io.BytesIO(tiny_png()), "board.png"))
+            return
+        png = await asyncio.to_thread(tiny_png, 3, 4)  # rendering in a thread
+        e = discord.Embed(title="Board").set_image(url="attachment://board.png")
+        await interaction.edit_original_response(embed=e, attachments=[discord.File(io.BytesIO(png), "board.png")])
+        msg = await interaction.channel.send("public board", file=discord.File(io.BytesIO(png), "a.png"))
+        await msg.edit(content="public board v2", attachments=[discord.File(io.BytesIO(tiny_png(5, 5)), "b.png")])
 
     @app_commands.command(name="lobby", description="Open a lobby")
     async def lobby(interaction: discord.Interaction, game_id: int = 7) -> None:
@@ -350,3 +357,17 @@ async def test_concurrent_interactions(world):
             fake.slash(world.mod, world.chan, "game reversi move", square="d3"),
         )
         assert a.files[0][1].startswith(b"\x89PNG") and b.content.startswith("played d3")
+
+
+async def test_edit_original_with_embed_image_and_message_edit(world):
+    fake = world.fake
+    async with run_bot(make_bot(world.guild.id), fake):
+        res = await fake.slash(world.alice, world.chan, "board", embed=True)
+    assert res.response_type == 5 and res.ephemeral and not res.message.loading
+    (e,) = res.embeds
+    att = res.message.attachment("board.png")
+    assert e["title"] == "Board" and e["image"]["url"] == att.url and att.image_size == (3, 4)
+    (public,) = fake.messages(world.chan)
+    assert public.content == "public board v2" and [a.filename for a in public.attachments] == ["b.png"]
+    assert public.attachments[0].image_size == (5, 5)
+    assert res.edited[-1] is public and res.channel_messages == [public]
