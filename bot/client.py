@@ -40,6 +40,10 @@ class GamenightBot(commands.AutoShardedBot):
         self.settings = settings
         self.presenters: dict[str, Any] = {}
 
+    async def login(self, token: str) -> None:
+        point_at_api(self.settings.api_base)
+        await super().login(token)
+
     async def setup_hook(self) -> None:
         from bot.cogs.match import HelpCog, MatchCog
         from bot.cogs.reversi import ReversiCog

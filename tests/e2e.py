@@ -1,0 +1,42 @@
+"""Helpers for end-to-end tests: the real Gamenight bot against the fake Discord."""
+
+from __future__ import annotations
+
+import io
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from PIL import Image
+
+from bot.client import GamenightBot
+from bot.config import Settings
+from tests.fakediscord import FakeDiscord, run_bot
+
+
+def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None) -> GamenightBot:
+    settings = Settings.from_mapping({
+        "DISCORD_TOKEN": fake.token,
+        "GAMENIGHT_DB": str(db_path),
+        "DISCORD_API_BASE": fake.api_base,
+        "GAMENIGHT_GUILD": "" if guild_id is None else str(guild_id),
+    })
+    return GamenightBot(settings)
+
+
+@asynccontextmanager
+async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None):
+    async with run_bot(make_bot(fake, db_path, guild_id), fake) as bot:
+        yield bot
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n"), "not a PNG"
+    image = Image.open(io.BytesIO(data))
+    image.verify()
+    return Image.open(io.BytesIO(data)).size
+
+
+def mentioned_ids(text: str | None) -> list[int]:
+    import re
+
+    return [int(i) for i in re.findall(r"<@!?(\d+)>", text or "")]

@@ -1,0 +1,161 @@
+"""A whole Reversi game played by slash commands through the real discord.py bot and a fake
+Discord server, with a restart of the bot in the middle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e import mentioned_ids, png_size, running_bot
+from tests.fakediscord import FakeDiscord, Perm
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def world():
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.add_guild("Game Night Club")
+    channel = fake.add_channel(guild, "reversi")
+    users = {name: fake.add_user(name) for name in ("alice", "bob", "carol", "mod")}
+    for name, user in users.items():
+        fake.add_member(guild, user,
+                        permissions=Perm.MANAGE_MESSAGES if name == "mod" else None)
+    yield fake, guild, channel, users
+    await fake.stop()
+
+
+def board_message(result):
+    """The board post an interaction produced: a message with the board PNG in its embed."""
+    for message in result.all_messages:
+        if message.attachments and message.embeds:
+            return message
+    raise AssertionError(f"no board message in {result.text()!r}")
+
+
+async def test_commands_are_synced_to_the_dev_guild(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        names = {c["name"] for c in fake.commands(guild)}
+        assert {"reversi", "match", "gamenight"} <= names
+        reversi = next(c for c in fake.commands(guild) if c["name"] == "reversi")
+        assert {o["name"] for o in reversi["options"]} == {"new", "move"}
+        help_result = await fake.slash(users["carol"], channel, "gamenight help")
+        assert help_result.ephemeral and "Reversi" in help_result.text()
+
+
+async def test_whole_game_with_errors_and_a_restart(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    db = tmp_path / "gamenight.db"
+    rng = random.Random(5)
+    boards = []
+
+    async with running_bot(fake, db, guild.id):
+        lobby = await fake.slash(alice, channel, "reversi new")
+        assert not lobby.ephemeral
+        assert [b["label"] for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+
+        early = await fake.slash(carol, channel, "reversi move", square="d3")
+        assert early.ephemeral and "not playing" in early.content
+
+        taken = await fake.slash(bob, channel, "reversi new")
+        assert taken.ephemeral and "already waiting for players" in taken.content
+
+        joined = await fake.click(bob, lobby.message, label="Join")
+        assert joined.response_type == 7 and joined.message.buttons == []
+        board = board_message(joined)
+        boards.append(board)
+        assert png_size(board.attachments[0].data)[0] in range(600, 801)
+        players = {alice.id: alice, bob.id: bob}
+        black = players[mentioned_ids(board.content)[0]]
+        white = bob if black is alice else alice
+        assert "your move as black" in board.content
+
+        wrong_turn = await fake.slash(white, channel, "reversi move", square="d3")
+        assert wrong_turn.ephemeral and "not your turn" in wrong_turn.content
+        outsider = await fake.slash(carol, channel, "reversi move", square="d3")
+        assert outsider.ephemeral and "not playing" in outsider.content
+        illegal = await fake.slash(black, channel, "reversi move", square="a1")
+        assert illegal.ephemeral and "would not outflank" in illegal.content
+        off_board = await fake.slash(black, channel, "reversi move", square="z9")
+        assert off_board.ephemeral and "off the board" in off_board.content
+        occupied = await fake.slash(black, channel, "reversi move", square="d4")
+        assert occupied.ephemeral and "already taken" in occupied.content
+
+        choices = await fake.autocomplete(black, channel, "reversi move", "square", square="")
+        assert [c["value"] for c in choices] == ["d3", "c4", "f5", "e6"]
+        assert await fake.autocomplete(white, channel, "reversi move", "square", square="") == []
+        narrowed = await fake.autocomplete(black, channel, "reversi move", "square", square="c")
+        assert [c["value"] for c in narrowed] == ["c4"]
+
+        to_move = black
+        for _ in range(20):
+            to_move = await play_one(fake, channel, to_move, rng, players, boards)
+
+    # A new bot process on the same database carries on as if nothing happened.
+    async with running_bot(fake, db, guild.id):
+        status = await fake.slash(carol, channel, "match status")
+        assert status.attachments[0].data == boards[-1].attachments[0].data
+        assert mentioned_ids(status.content) == [to_move.id]
+        while to_move is not None:
+            to_move = await play_one(fake, channel, to_move, rng, players, boards)
+        final = boards[-1]
+        assert "Game over" in final.content
+        assert set(mentioned_ids(final.content)) <= {alice.id, bob.id}
+        late = await fake.slash(alice, channel, "reversi move", square="a1")
+        assert late.ephemeral and "is over" in late.content
+        hand = await fake.slash(alice, channel, "match status")
+        assert hand.ephemeral and "over" in hand.content
+
+    for board in boards:
+        png_size(board.attachments[0].data)
+    assert fake.search(fake.token) == []
+
+
+async def play_one(fake, channel, user, rng, players, boards):
+    """The user plays a random legal square offered by autocomplete; returns who moves next."""
+    choices = await fake.autocomplete(user, channel, "reversi move", "square", square="")
+    assert choices, "autocomplete offered no square to the player to move"
+    move = await fake.slash(user, channel, "reversi move", square=rng.choice(choices)["value"])
+    assert not move.ephemeral, move.content
+    board = board_message(move)
+    boards.append(board)
+    if "Game over" in board.content:
+        return None
+    return players[mentioned_ids(board.content)[0]]
+
+
+async def test_lobby_buttons_survive_a_restart(world, tmp_path):
+    fake, guild, channel, users = world
+    db = tmp_path / "gamenight.db"
+    async with running_bot(fake, db, guild.id):
+        lobby = await fake.slash(users["alice"], channel, "reversi new",
+                                 opponent=users["bob"].id)
+        assert mentioned_ids(lobby.content) == [users["bob"].id]
+    async with running_bot(fake, db, guild.id):
+        reserved = await fake.click(users["carol"], lobby.message, label="Join")
+        assert reserved.ephemeral and "reserved" in reserved.content
+        started = await fake.click(users["bob"], lobby.message, label="Join")
+        assert board_message(started).attachments
+
+
+async def test_cancel_needs_the_creator_or_manage_messages(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        await fake.slash(users["alice"], channel, "reversi new")
+        refused = await fake.slash(users["carol"], channel, "match cancel")
+        assert refused.ephemeral and "Manage Messages" in refused.content
+        done = await fake.slash(users["mod"], channel, "match cancel")
+        assert not done.ephemeral and "cancelled" in done.content
+        nothing = await fake.slash(users["alice"], channel, "match status")
+        assert nothing.ephemeral and "no game in this channel" in nothing.content
+        await fake.slash(users["alice"], channel, "reversi new")
+        joined = await fake.slash(users["bob"], channel, "match join")
+        assert board_message(joined).attachments
+        hand = await fake.slash(users["bob"], channel, "match hand")
+        assert hand.ephemeral and "no hidden information" in hand.content
+        resigned = await fake.slash(users["bob"], channel, "match resign")
+        assert "resigned" in board_message(resigned).content
