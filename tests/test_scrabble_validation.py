@@ -125,6 +125,8 @@ def test_missing_tiles():
 
 
 def test_word_must_touch():
+    with pytest.raises(InvalidPlacement):
+        evaluate(Board.parse(QUIZ), Play.parse("A1 across QI"), "QI")
     assert _error(QUIZ, "A1 across QI") == "the word does not touch any tile on the board"
     # Diagonal contact is not contact.
     assert _error(QUIZ, "L9 across QI") == "the word does not touch any tile on the board"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from games.common import BadNotation
 
-from .tiles import CENTRE, LETTERS, SIZE, square_name
+from .tiles import LETTERS, SIZE
 
 EMPTY = "."
 
@@ -77,9 +77,3 @@ class Board:
     def transpose(self) -> Board:
         return Board(tuple("".join(row[c] for row in self.rows) for c in range(SIZE)))
 
-    def describe(self, row: int, col: int) -> str:
-        return square_name(row, col)
-
-
-EMPTY_BOARD = Board()
-__all__ = ["Board", "EMPTY", "EMPTY_BOARD", "CENTRE"]

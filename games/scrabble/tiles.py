@@ -8,8 +8,6 @@ board a blank is the lower-case letter it stands for.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.common import BadNotation
 
 SIZE = 15
@@ -109,10 +107,6 @@ def rack_value(rack: str) -> int:
 def sort_tiles(tiles: str) -> str:
     """Canonical order: letters A-Z, then blanks."""
     return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
-
-
-def counter(tiles: str) -> Counter[str]:
-    return Counter(tiles)
 
 
 def order_rank(tile: str) -> int:

@@ -1,0 +1,74 @@
+"""Scrabble timings: validating and scoring a play, applying it, generating every play for a
+rack, and drawing the board and a rack. Prints median and p99 per operation.
+
+    python benchmarks/bench_scrabble.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from games.scrabble import (
+    Pass,
+    apply,
+    current_seat,
+    default_lexicon,
+    legal_moves,
+    new_game,
+    outcome,
+    score_play,
+    scored_plays,
+    view,
+)
+from render.scrabble import render_board, render_rack
+
+
+def measure(name: str, func: Callable[[], object], runs: int) -> None:
+    func()  # warm caches (lexicon, prefix set, fonts)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    median = statistics.median(times) * 1000
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    print(f"{name:<38} median {median:8.3f} ms   p99 {p99:8.3f} ms   ({runs} runs)")
+
+
+def midgame(turns: int = 12):
+    state = new_game(2, seed=2024)
+    while outcome(state) is None and state.actions < turns:
+        seat = current_seat(state)
+        best = scored_plays(state, seat)
+        state = apply(state, seat, best[0][1] if best else Pass())
+    return state
+
+
+def main() -> None:
+    start = time.perf_counter()
+    lexicon = default_lexicon()
+    print(f"load lexicon ({len(lexicon)} words): {(time.perf_counter() - start) * 1000:.0f} ms")
+    start = time.perf_counter()
+    _ = lexicon.prefixes
+    print(f"build prefix set: {(time.perf_counter() - start) * 1000:.0f} ms")
+
+    state = midgame()
+    seat = current_seat(state)
+    best = scored_plays(state, seat)
+    play = best[0][1]
+    print(f"position after {state.actions} actions; best play {play} for {best[0][0]}")
+
+    measure("validate + score a play", lambda: score_play(state, seat, play), 2000)
+    measure("apply a play (double challenge)", lambda: apply(state, seat, play), 1000)
+    measure("legal_moves (all plays + exchanges)", lambda: legal_moves(state, seat), 30)
+    measure("scored_plays (all plays, scored)", lambda: scored_plays(state, seat), 30)
+    seen = view(state, seat)
+    measure("render_board", lambda: render_board(seen), 30)
+    measure("render_rack", lambda: render_rack(seen), 100)
+
+
+if __name__ == "__main__":
+    main()

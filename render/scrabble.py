@@ -1,0 +1,190 @@
+"""Draw a Scrabble view as PNGs: the board (premium squares coloured and labelled, tiles with
+their values, blanks in another colour without a value, the last play highlighted, A-O and
+1-15 around the edge) and a rack of tiles."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from games.scrabble import View
+from games.scrabble.tiles import COLUMNS, PREMIUMS, SIZE, VALUES, parse_square
+from render.fonts import font
+
+CELL = 48          # pixels per square in the final image
+GAP = 2            # grout between squares
+MARGIN = 30        # room for the coordinates (top and left)
+EDGE = 10          # frame on the other two sides
+SCALE = 2          # draw at twice the size and shrink, for smooth edges
+
+FRAME = (28, 58, 54)
+GROUT = (28, 58, 54)
+LABEL = (230, 238, 232)
+PLAIN = (200, 219, 196)
+PREMIUM_FILL = {
+    "TW": (214, 64, 62),
+    "DW": (240, 160, 150),
+    "TL": (44, 110, 180),
+    "DL": (150, 200, 230),
+}
+PREMIUM_TEXT = {
+    "TW": (255, 240, 236),
+    "DW": (120, 36, 36),
+    "TL": (236, 244, 255),
+    "DL": (28, 70, 112),
+}
+TILE = (246, 226, 178)
+TILE_EDGE = (196, 160, 100)
+TILE_SHADOW = (20, 40, 36)
+LAST = (255, 206, 84)
+LAST_EDGE = (214, 98, 20)
+LETTER = (40, 32, 24)
+BLANK_LETTER = (196, 40, 40)
+
+
+def render_board(view: View, *, highlight_last: bool = True) -> bytes:
+    """The board as PNG bytes, 760 x 760 pixels."""
+    side = MARGIN + SIZE * CELL + EDGE
+    image = Image.new("RGB", (side * SCALE, side * SCALE), FRAME)
+    draw = ImageDraw.Draw(image)
+    last: set[tuple[int, int]] = set()
+    if highlight_last and view.last_play is not None:
+        last = {parse_square(square) for square in view.last_play.squares}
+    _draw_labels(draw)
+    for row in range(SIZE):
+        for col in range(SIZE):
+            char = view.board[row][col]
+            if char == ".":
+                _draw_square(draw, row, col)
+            else:
+                _draw_square(draw, row, col, plain=True)
+                box = _box(row, col, inset=1.5)
+                _draw_tile(draw, box, char, last=(row, col) in last)
+    return _png(image, (side, side))
+
+
+def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
+    """A rack as PNG bytes: a wooden bar with the tiles and their values (`?` is a blank)."""
+    if isinstance(view_or_tiles, View):
+        tiles = list(view_or_tiles.rack or "")
+    else:
+        tiles = list("".join(view_or_tiles))
+    tile, gap, pad = 64, 8, 14
+    width = max(pad * 2 + len(tiles) * tile + max(0, len(tiles) - 1) * gap, 240)
+    height = tile + pad * 2 + 6
+    image = Image.new("RGB", (width * SCALE, height * SCALE), FRAME)
+    draw = ImageDraw.Draw(image)
+    bar_top = pad + tile - 14  # the tiles stand in the rack's groove
+    draw.rounded_rectangle(
+        (4 * SCALE, bar_top * SCALE, (width - 4) * SCALE, (height - 4) * SCALE),
+        radius=8 * SCALE,
+        fill=(132, 86, 44),
+        outline=(92, 58, 28),
+        width=2 * SCALE,
+    )
+    if not tiles:
+        draw.text((width / 2 * SCALE, (pad + tile / 2) * SCALE), "no tiles",
+                  font=font(24 * SCALE), fill=LABEL, anchor="mm")
+    left = (width - (len(tiles) * tile + max(0, len(tiles) - 1) * gap)) / 2
+    for i, t in enumerate(tiles):
+        x = left + i * (tile + gap)
+        box = (x * SCALE, pad * SCALE, (x + tile) * SCALE, (pad + tile) * SCALE)
+        _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False, rack=True)
+    return _png(image, (width, height))
+
+
+def _png(image: Image.Image, size: tuple[int, int]) -> bytes:
+    image = image.resize(size, Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def _box(row: int, col: int, inset: float = 0) -> tuple[float, float, float, float]:
+    left = MARGIN + col * CELL + GAP / 2 + inset
+    top = MARGIN + row * CELL + GAP / 2 + inset
+    size = CELL - GAP - 2 * inset
+    return left * SCALE, top * SCALE, (left + size) * SCALE, (top + size) * SCALE
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
+    label_font = font(17 * SCALE)
+    for k in range(SIZE):
+        centre = (MARGIN + k * CELL + CELL / 2) * SCALE
+        draw.text((centre, MARGIN / 2 * SCALE), COLUMNS[k], font=label_font, fill=LABEL,
+                  anchor="mm")
+        draw.text((MARGIN / 2 * SCALE, centre), str(k + 1), font=label_font, fill=LABEL,
+                  anchor="mm")
+
+
+def _draw_square(draw: ImageDraw.ImageDraw, row: int, col: int, *, plain: bool = False) -> None:
+    bonus = None if plain else PREMIUMS[row][col]
+    box = _box(row, col)
+    draw.rectangle(box, fill=PREMIUM_FILL[bonus] if bonus else PLAIN)
+    if bonus is None:
+        return
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    if (row, col) == (7, 7):
+        _draw_star(draw, cx, cy, 16 * SCALE, PREMIUM_TEXT["DW"])
+        return
+    draw.text((cx, cy), bonus, font=font(16 * SCALE), fill=PREMIUM_TEXT[bonus], anchor="mm")
+
+
+def _draw_star(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, int, int]
+) -> None:
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    draw.polygon(points, fill=fill)
+
+
+def _draw_tile(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    char: str,
+    *,
+    last: bool,
+    rack: bool = False,
+) -> None:
+    left, top, right, bottom = box
+    size = right - left
+    shadow = size * 0.05
+    radius = size * 0.14
+    draw.rounded_rectangle((left + shadow, top + shadow, right + shadow * 0.6,
+                            bottom + shadow * 0.6), radius=radius, fill=TILE_SHADOW)
+    draw.rounded_rectangle(
+        (left, top, right, bottom),
+        radius=radius,
+        fill=LAST if last else TILE,
+        outline=LAST_EDGE if last else TILE_EDGE,
+        width=max(1, round(size * (0.07 if last else 0.035))),
+    )
+    blank = char == "?" or char.islower()
+    letter = "" if char == "?" else char.upper()
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if letter:
+        draw.text(
+            (cx - (0 if blank else size * (0.1 if VALUES[letter] >= 10 else 0.06)),
+             cy + size * 0.02),
+            letter,
+            font=font(round(size * 0.56)),
+            fill=BLANK_LETTER if blank else LETTER,
+            anchor="mm",
+        )
+    if not blank:
+        draw.text(
+            (right - size * 0.1, bottom - size * 0.07),
+            str(VALUES[letter]),
+            font=font(round(size * 0.25)),
+            fill=LETTER,
+            anchor="rs",
+        )
+    elif char == "?" and rack:
+        draw.text((cx, cy), "blank", font=font(round(size * 0.2), bold=False),
+                  fill=(150, 120, 80), anchor="mm")
