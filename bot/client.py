@@ -22,6 +22,11 @@ def point_at_api(api_base: str) -> None:
     discord.http.Route.BASE = api_base
 
 
+# The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class GamenightBot(commands.AutoShardedBot):
     store: Store
     service: MatchService

@@ -3,6 +3,7 @@ Discord server, with a restart of the bot in the middle."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -159,3 +160,23 @@ async def test_cancel_needs_the_creator_or_manage_messages(world, tmp_path):
         assert hand.ephemeral and "no hidden information" in hand.content
         resigned = await fake.slash(users["bob"], channel, "match resign")
         assert "resigned" in board_message(resigned).content
+
+
+async def test_a_rejected_token_exits_2_with_one_line_and_no_secret(world, tmp_path):
+    import os
+    import sys
+
+    fake = world[0]
+    bad_token = "MTIz.not-the-right.token"
+    env = {**os.environ, "DISCORD_TOKEN": bad_token, "DISCORD_API_BASE": fake.api_base,
+           "GAMENIGHT_DB": str(tmp_path / "g.db")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 2
+    lines = [line for line in err.decode().splitlines() if line.strip()]
+    said = [line for line in lines if line.startswith("gamenight:")]
+    assert len(said) == 1 and "rejected DISCORD_TOKEN" in said[0]
+    assert not [line for line in lines if " ERROR " in line or " CRITICAL " in line]
+    assert bad_token not in (out + err).decode() and "Traceback" not in err.decode()
