@@ -207,3 +207,35 @@ def test_not_your_turn_and_game_over():
         apply(over, 0, Pass(), lexicon=LEX)
     with pytest.raises(GameOver):
         resign(over, 0)
+
+
+def test_default_lexicon_is_enable():
+    from games.scrabble import default_lexicon, load_lexicon
+
+    lexicon = default_lexicon()
+    assert lexicon is default_lexicon() and len(lexicon) == 172_820
+    assert "quiz" in lexicon and "QUIZ" in lexicon and "QI" not in lexicon
+    assert lexicon.name == "ENABLE" and load_lexicon() is lexicon
+
+
+def test_lexicon_from_a_file_or_the_environment(tmp_path, monkeypatch):
+    import gzip
+
+    from games.scrabble import load_lexicon
+
+    words = tmp_path / "mine.txt"
+    words.write_text("qi\nZA\n\nquiz\n")
+    lexicon = load_lexicon(words)
+    assert len(lexicon) == 3 and "QI" in lexicon and "qi" in lexicon
+    packed = tmp_path / "mine.txt.gz"
+    packed.write_bytes(gzip.compress(b"xu\nqat\n"))
+    monkeypatch.setenv("GAMENIGHT_LEXICON", str(packed))
+    assert load_lexicon().words == frozenset({"XU", "QAT"})
+    monkeypatch.setenv("GAMENIGHT_LEXICON", str(tmp_path / "missing.txt"))
+    with pytest.raises(FileNotFoundError, match="missing.txt"):
+        load_lexicon()
+
+
+def test_lexicon_prefixes():
+    assert LEX.prefixes >= {"Q", "QU", "QUI", "QUIZ", "QUIZZ", "QUIZZES"}
+    assert LEX.next_letters("QU") == "I" and LEX.next_letters("QI") == ""

@@ -21,6 +21,12 @@ How the rules are modelled (see /work/shared/rules/scrabble.md):
   turn does not); or no seat can play a word and nobody can exchange (fewer than 7 tiles in
   the bag), checked after each action once no play is pending; or, in finish-line games, a
   seat reaches the target. Resigning ends the game too.
+
+Event kinds: `opening_draw` (one per round of the draw for first turn), `order` (who starts,
+the turn order), `options` (non-default rules), `play`, `final_play` (a play that ends the
+game if it stands), `accept` (the next player passes on such a play), `exchange`, `pass`,
+`challenge`, `withdrawn` (the challenged play comes off), `challenge_failed`, `lost_turn`,
+`resign`, `end` (itemising the rack adjustments and the winner).
 """
 
 from __future__ import annotations

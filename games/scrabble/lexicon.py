@@ -72,19 +72,30 @@ def _read_words(path: Path) -> list[str]:
         return handle.read().split()
 
 
-@functools.lru_cache(maxsize=4)
 def load_lexicon(path: str | os.PathLike[str] | None = None) -> Lexicon:
-    """Load a word list (cached per path): `path`, else `$GAMENIGHT_LEXICON`, else ENABLE."""
+    """The word list at `path`, else at `$GAMENIGHT_LEXICON`, else the packaged ENABLE list.
+
+    A list is one word per line (gzip-compressed when the name ends in `.gz`); each file is
+    read once per process.
+    """
     if path is None:
         path = os.environ.get(ENV_VAR) or None
+    return _load(None if path is None else str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: str | None) -> Lexicon:
     if path is None:
         packaged = resources.files(__package__).joinpath("data", "enable.txt.gz")
         with resources.as_file(packaged) as file:
             return Lexicon(_read_words(Path(file)), name="ENABLE")
-    path = Path(path)
-    return Lexicon(_read_words(path), name=path.name)
+    file = Path(path)
+    if not file.is_file():
+        raise FileNotFoundError(f"no word list at {file} (set by {ENV_VAR} or the caller)")
+    return Lexicon(_read_words(file), name=file.name)
 
 
+@functools.cache
 def default_lexicon() -> Lexicon:
-    """The process-wide default lexicon (loaded on first call, then cached)."""
+    """The process-wide default lexicon: `load_lexicon()` on first call, then cached."""
     return load_lexicon()
