@@ -193,18 +193,18 @@ class MatchService:
                 )
             except ChannelBusy:
                 raise ChannelTaken(await self.require(channel_id)) from None
-        return await self._fetch(match_id)
+        return await self.get_or_fail(match_id)
 
     async def join(self, match_id: int, player: Player) -> Match:
         """Take a seat; the match starts by itself once every seat is taken."""
-        match = await self._fetch(match_id)
+        match = await self.get_or_fail(match_id)
         async with self._lock(match.channel_id):
-            match = await self._fetch(match_id)
+            match = await self.get_or_fail(match_id)
             self._check_can_join(match, player)
             seats = [*match.seats, SeatRow(len(match.seats), player.kind, player.user_id,
                                            player.name)]
             await self._write(self.store.set_seats(match.id, match.row.version, seats))
-            match = await self._fetch(match_id)
+            match = await self.get_or_fail(match_id)
             if match.is_full:
                 match = await self._start(match)
         return match
@@ -224,9 +224,9 @@ class MatchService:
 
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Give up a lobby seat. If the creator leaves, the lobby closes."""
-        match = await self._fetch(match_id)
+        match = await self.get_or_fail(match_id)
         async with self._lock(match.channel_id):
-            match = await self._fetch(match_id)
+            match = await self.get_or_fail(match_id)
             if match.status == "active":
                 raise LobbyError("The game has started: use `/match resign` to concede.")
             if match.status != "lobby":
@@ -241,13 +241,13 @@ class MatchService:
                 seats = [SeatRow(i, s.kind, s.user_id, s.name)
                          for i, s in enumerate(s for s in match.seats if s.seat != seat)]
                 await self._write(self.store.set_seats(match.id, match.row.version, seats))
-            return await self._fetch(match_id)
+            return await self.get_or_fail(match_id)
 
     async def start(self, match_id: int, user_id: int) -> Match:
         """The creator starts the match with the seats taken so far."""
-        match = await self._fetch(match_id)
+        match = await self.get_or_fail(match_id)
         async with self._lock(match.channel_id):
-            match = await self._fetch(match_id)
+            match = await self.get_or_fail(match_id)
             if match.status != "lobby":
                 raise LobbyError(self._closed_text(match))
             if user_id != match.row.creator_id:
@@ -263,7 +263,7 @@ class MatchService:
                                       options=match.row.options or None)
         await self._write(self.store.start(match.id, match.row.version, list(match.seats),
                                            state.to_dict()))
-        return await self._fetch(match.id)
+        return await self.get_or_fail(match.id)
 
     async def cancel(self, channel_id: int, user_id: int, *, moderator: bool) -> Match:
         async with self._lock(channel_id):
@@ -273,20 +273,27 @@ class MatchService:
                                  "Messages, can cancel it.")
             await self._write(self.store.close_match(
                 match.id, match.row.version, "cancelled", {"reason": "cancelled", "by": user_id}))
-            return await self._fetch(match.id)
+            return await self.get_or_fail(match.id)
 
     async def cancel_by_id(self, match_id: int, user_id: int, *, moderator: bool) -> Match:
-        match = await self._fetch(match_id)
+        match = await self.get_or_fail(match_id)
         if not match.is_open:
             raise LobbyError(self._closed_text(match))
         return await self.cancel(match.channel_id, user_id, moderator=moderator)
 
     # -- playing -----------------------------------------------------------------------------
 
-    async def act(self, channel_id: int, user_id: int, text: str) -> ActionResult:
-        """Parse and apply one action for the caller, then save it with the move log."""
+    async def act(self, channel_id: int, user_id: int, text: str, *,
+                  match_id: int | None = None) -> ActionResult:
+        """Parse and apply one action for the caller, then save it with the move log.
+
+        With `match_id` (a button or menu on an older message, or in a DM) the action only
+        applies if that match is still the one open in its channel.
+        """
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id)
+            if match_id is not None and match.id != match_id:
+                raise LobbyError("That match is over; this message belongs to an old game.")
             move = match.engine.parse_move(text)
             try:
                 state = match.engine.apply(match.state, seat, move)
@@ -314,11 +321,11 @@ class MatchService:
             status="active" if result is None else "finished",
             result=None if result is None else result.to_dict(),
         ))
-        return ActionResult(await self._fetch(match.id), seat, action, state.events)
+        return ActionResult(await self.get_or_fail(match.id), seat, action, state.events)
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""
-        match = await self._fetch(match_id)
+        match = await self.get_or_fail(match_id)
         engine = match.engine
         state = engine.new_game(len(match.seats), seed=match.row.seed,
                                 options=match.row.options or None)
@@ -331,7 +338,7 @@ class MatchService:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    async def _fetch(self, match_id: int) -> Match:
+    async def get_or_fail(self, match_id: int) -> Match:
         match = await self.get(match_id)
         if match is None:
             raise LobbyError("That match no longer exists.")

@@ -10,7 +10,8 @@ import discord
 
 from bot.lobby import lobby_view, player_of
 from bot.present import Reply, lobby_embed, send_reply
-from bot.service import LobbyError, Match, MatchService, Player
+from bot.private import notify_closed_dms, send_private, where
+from bot.service import ActionResult, LobbyError, Match, MatchService, Player
 from games.common import Event
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ class GameCog:
 
     game: ClassVar[str]
     help: ClassVar[GameHelp]
+    has_private: ClassVar[bool] = False  # hands or racks to send by DM
+    private_command: ClassVar[str] = "/match hand"
+    private_thing: ClassVar[str] = "hand"
 
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
@@ -73,10 +77,32 @@ class GameCog:
             await self.service.store.set_message(match.id, lobby=message.id)
         return match
 
-    async def act(self, interaction: discord.Interaction, text: str) -> None:
-        """Apply one action for the caller and post the new board."""
-        result = await self.service.act(interaction.channel_id, interaction.user.id, text)
+    def private_changes(self, result: ActionResult) -> list[int]:
+        """The seats whose private view an action changed (they get a fresh DM)."""
+        return []
+
+    async def act(self, interaction: discord.Interaction, text: str, *,
+                  match_id: int | None = None) -> ActionResult:
+        """Apply one action for the caller, post the new board, and update private views."""
+        channel_id = interaction.channel_id
+        if match_id is not None:
+            channel_id = (await self.service.get_or_fail(match_id)).channel_id
+        result = await self.service.act(channel_id, interaction.user.id, text, match_id=match_id)
         await self.post_board(interaction, result.match, result.events)
+        await self.send_privates(result.match, self.private_changes(result))
+        return result
+
+    async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
+        """DM each seat its private view; point those with closed DMs to the private command."""
+        closed = []
+        for seat in seats:
+            reply = await self.private_reply(match, seat)
+            reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
+            if not await send_private(self.bot, match, seat, reply):
+                closed.append(seat)
+        if closed:
+            await notify_closed_dms(self.bot, match, closed, self.private_command,
+                                    self.private_thing)
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
@@ -86,3 +112,5 @@ class GameCog:
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
         await self.post_board(interaction, match, match.state.events)
+        if self.has_private:
+            await self.send_privates(match, range(len(match.seats)))

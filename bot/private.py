@@ -1,0 +1,67 @@
+"""Private information (hands, racks) by DM, with an in-channel notice when DMs are closed.
+
+The notice never reveals anything: it tells the player to use the game's private command,
+which answers ephemerally and always works.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import jump_url
+from bot.present import Reply
+from bot.service import Match
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+
+
+def where(bot: GamenightBot, match: Match) -> str:
+    """Which server, channel and match a private message belongs to, with a link."""
+    guild = bot.get_guild(match.guild_id) if match.guild_id else None
+    channel = bot.get_channel(match.channel_id)
+    server = guild.name if guild else "a server"
+    place = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else "a channel"
+    link = jump_url(match.guild_id, match.channel_id, None)
+    return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
+
+
+async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply) -> bool:
+    """DM the player in `seat`; False when Discord refuses because their DMs are closed."""
+    row = match.player(seat)
+    if row.kind != "user" or row.user_id is None:
+        return True
+    try:
+        user = bot.get_user(row.user_id) or await bot.fetch_user(row.user_id)
+        await user.send(**reply.kwargs())
+    except discord.Forbidden as error:
+        if error.code != DMS_CLOSED:
+            log.warning("DM to seat %s of match %s refused: %s", seat, match.id, error)
+        return False
+    return True
+
+
+async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
+                            command: str, thing: str) -> None:
+    """Tell players in the channel (once per match) to use `command` instead of DMs."""
+    fresh = [seat for seat in seats if (match.id, seat) not in bot.dm_notices]
+    if not fresh:
+        return
+    bot.dm_notices.update((match.id, seat) for seat in fresh)
+    users = [match.player(seat).user_id for seat in fresh]
+    mentions = ", ".join(f"<@{user_id}>" for user_id in users)
+    text = (f"{mentions}: I could not send you your {thing} by DM (your DMs are closed to me). "
+            f"Use `{command}` here to see it privately; it always works.")
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users]))
+    except discord.HTTPException as error:
+        log.warning("could not post the closed-DM notice for match %s: %s", match.id, error)
