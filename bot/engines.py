@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import games.doudizhu
+import games.patchwork
 import games.reversi
+import games.scrabble
 
 ENGINES: dict[str, ModuleType] = {
-    games.reversi.NAME: games.reversi,
+    engine.NAME: engine for engine in (games.reversi, games.scrabble, games.doudizhu, games.patchwork)
 }
 
 

@@ -100,7 +100,7 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
         what = "the lobby" if action in ("join", "leave") else "the match"
         await interaction.response.send_message(
             f"**{name}** {past} {what} ({match.title}, match #{match.id}, "
-            f"{len(match.seats)}/{match.engine.MAX_SEATS} seated).",
+            f"{len(match.seats)}/{match.seat_target} seated).",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -90,26 +90,27 @@ def lobby_embed(match: Match) -> discord.Embed:
     engine = match.engine
     seats = [f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)]
     invited = match.row.invited_id
-    for i in range(len(match.seats), engine.MAX_SEATS):
-        if invited is not None and i == engine.MAX_SEATS - 1:
+    target = match.seat_target
+    for i in range(len(match.seats), target):
+        if invited is not None and i == target - 1:
             seats.append(f"{i + 1}. reserved for <@{invited}>")
         else:
             seats.append(f"{i + 1}. *open*")
     if match.status == "lobby":
         title = f"{match.title}: waiting for players"
-        if engine.MIN_SEATS == engine.MAX_SEATS:
+        if engine.MIN_SEATS == target:
             how = (f"Press **Join** to take a seat. The game starts as soon as "
-                   f"{engine.MAX_SEATS} players are seated.")
+                   f"{target} players are seated.")
         else:
-            how = (f"Press **Join** to take a seat. The creator presses **Start** once "
-                   f"{engine.MIN_SEATS}-{engine.MAX_SEATS} players are in; a full table "
-                   f"starts by itself.")
+            how = (f"Press **Join** to take a seat. The game starts by itself when {target} "
+                   f"players are seated, or when the creator presses **Start** (at least "
+                   f"{engine.MIN_SEATS}).")
     elif match.status == "active":
         title, how = f"{match.title}: the game is on", "Seats are taken; good luck!"
     else:
         title = f"{match.title}: lobby closed"
         how = f"This lobby was {match.status}."
     embed = discord.Embed(title=title, description=how, colour=COLOUR)
-    embed.add_field(name=f"Seats ({len(match.seats)}/{engine.MAX_SEATS})", value="\n".join(seats))
+    embed.add_field(name=f"Seats ({len(match.seats)}/{target})", value="\n".join(seats))
     embed.set_footer(text=f"Match #{match.id}")
     return embed

@@ -16,13 +16,13 @@ from types import ModuleType
 from typing import Any
 
 from games.common import Event, GameError, NotYourTurn, Outcome
-from bot.engines import ENGINES, engine_for
+from bot.engines import engine_for
 from bot.store import ChannelBusy, MatchRow, SeatRow, StaleVersion, Store
 
 
 class NoMatchHere(GameError):
     def __init__(self, last: Match | None = None) -> None:
-        starts = ", ".join(f"`/{name} new`" for name in ENGINES)
+        starts = "a game's `new` command, like `/reversi new` (`/gamenight help` lists them)"
         if last is not None and last.status == "finished":
             text = f"The {last.title} game in this channel is over. Start a new one with {starts}."
         else:
@@ -57,6 +57,9 @@ class Conflict(GameError):
     def __init__(self) -> None:
         super().__init__("Someone else acted on this match at the same moment. Look at the board "
                          "and try again.")
+
+
+SEATS_OPTION = "players"  # match option: the number of seats a lobby opens with
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,19 @@ class Match:
         return None if self.state is None else self.engine.outcome(self.state)
 
     @property
+    def seat_target(self) -> int:
+        """How many seats this lobby fills before starting by itself (option `players`)."""
+        return int(self.row.options.get(SEATS_OPTION, self.engine.MAX_SEATS))
+
+    @property
+    def engine_options(self) -> dict[str, Any] | None:
+        """The options for the engine: everything but the lobby's seat target."""
+        options = {k: v for k, v in self.row.options.items() if k != SEATS_OPTION}
+        return options or None
+
+    @property
     def is_full(self) -> bool:
-        return len(self.seats) >= self.engine.MAX_SEATS
+        return len(self.seats) >= self.seat_target
 
 
 @dataclass(frozen=True)
@@ -175,6 +189,10 @@ class MatchService:
                          creator: Player, invited: Player | None = None,
                          options: dict[str, Any] | None = None, seed: int | None = None) -> Match:
         engine = engine_for(game)
+        seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
+        if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
+            raise LobbyError(f"{game.title()} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
+                             "players.")
         if invited is not None and invited.user_id == creator.user_id:
             raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
                              "join, or name someone else.")
@@ -218,7 +236,7 @@ class MatchService:
             raise LobbyError("Every seat is taken.")
         invited = match.row.invited_id
         if invited is not None and player.user_id != invited and (
-            len(match.seats) + 1 >= match.engine.MAX_SEATS
+            len(match.seats) + 1 >= match.seat_target
         ):
             raise LobbyError(f"This seat is reserved for <@{invited}>, who was invited.")
 
@@ -260,7 +278,7 @@ class MatchService:
 
     async def _start(self, match: Match) -> Match:
         state = match.engine.new_game(len(match.seats), seed=match.row.seed,
-                                      options=match.row.options or None)
+                                      options=match.engine_options)
         await self._write(self.store.start(match.id, match.row.version, list(match.seats),
                                            state.to_dict()))
         return await self.get_or_fail(match.id)
@@ -328,7 +346,7 @@ class MatchService:
         match = await self.get_or_fail(match_id)
         engine = match.engine
         state = engine.new_game(len(match.seats), seed=match.row.seed,
-                                options=match.row.options or None)
+                                options=match.engine_options)
         for move in await self.store.moves(match_id):
             if move.action == "resign":
                 state = engine.resign(state, move.seat)

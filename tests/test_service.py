@@ -194,3 +194,22 @@ async def test_schema_is_versioned(store):
     assert await store.schema_version() == 1
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
+
+
+async def test_a_lobby_fills_to_its_players_option_and_the_creator_may_start_early(service):
+    lobby = await service.open_lobby("scrabble", guild_id=1, channel_id=CHANNEL, creator=ALICE,
+                                     options={"players": 3, "challenge": "void"})
+    assert lobby.seat_target == 3 and lobby.engine_options == {"challenge": "void"}
+    lobby = await service.join(lobby.id, BOB)
+    assert lobby.status == "lobby"
+    started = await service.join(lobby.id, CAROL)
+    assert started.status == "active" and len(started.seats) == 3
+    assert started.state.challenge == "void"
+    other = await service.open_lobby("scrabble", guild_id=1, channel_id=CHANNEL + 1,
+                                     creator=ALICE, options={"players": 4})
+    await service.join(other.id, BOB)
+    early = await service.start(other.id, ALICE.user_id)
+    assert early.status == "active" and len(early.seats) == 2
+    with pytest.raises(LobbyError, match="for 3 to 4 players"):
+        await service.open_lobby("doudizhu", guild_id=1, channel_id=CHANNEL + 2, creator=ALICE,
+                                 options={"players": 2})
