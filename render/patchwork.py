@@ -13,6 +13,8 @@ when not; squares it would cover twice or that fall off the quilt are marked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import io
 import textwrap
 from functools import lru_cache
@@ -81,6 +83,7 @@ class Pen:
         self.size = (width, height)
         self.image = Image.new("RGBA", (width * SCALE, height * SCALE), background + (255,))
         self.draw = ImageDraw.Draw(self.image)
+        self.names: Sequence[str] | None = None  # the players' names, when the caller knows them
 
     @staticmethod
     def _s(*values: float) -> list[float]:
@@ -202,8 +205,8 @@ def _draw_patch_fit(pen: Pen, patch: PatchInfo, x: float, y: float, w: float, h:
     _patch_cells(pen, patch.cells, patch.button_cells, x0, y0, cell, fabric(patch))
 
 
-def _player_name(view: PatchworkView, seat: int) -> str:
-    name = f"Player {seat + 1}"
+def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = None) -> str:
+    name = names[seat] if names else f"Player {seat + 1}"
     return f"{name} (you)" if view.seat == seat else name
 
 
@@ -262,7 +265,7 @@ def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, 
              width=4 if to_move else 2, radius=14)
     pen.circle(x + 30, y + 28, 13, fill=colour, outline=_shade(colour, 0.6), width=2)
     pen.text(x + 30, y + 28, str(seat + 1), 16, (255, 255, 255), anchor="mm")
-    pen.text(x + 52, y + 28, _player_name(view, seat), 24, INK, anchor="lm")
+    pen.text(x + 52, y + 28, _player_name(view, seat, pen.names), 24, INK, anchor="lm")
     if to_move:
         tag = "TO MOVE" if view.turn_reason != "leather placement" else "PLACE LEATHER"
         tw = pen.width_of(tag, 14) + 18
@@ -317,7 +320,7 @@ def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
     for seat in (0, 1):
         colour = PLAYER_COLOURS[seat]
         pen.circle(lx + 8, y + 21, 8, fill=colour)
-        label = f"{_player_name(view, seat)}: {view.players[seat].position}"
+        label = f"{_player_name(view, seat, pen.names)}: {view.players[seat].position}"
         pen.text(lx + 22, y + 13, label, 14, INK_SOFT)
         lx += pen.width_of(label, 14) + 44
     per_row = 27
@@ -399,7 +402,7 @@ def _offer(pen: Pen, view: PatchworkView, x: float, y: float) -> None:
         _price_line(pen, patch, cx + (CARD_W - line_w) / 2, cy + 182, 24)
         if buyer is not None and patch.cost > buyer.buttons:
             pen.overlay((cx + 3, cy + 3, cx + CARD_W - 3, cy + OFFER_H - 33), FADE)
-            pen.text(cx + CARD_W / 2, cy + 30, f"{_player_name(view, buyer.seat)} can't afford it", 14,
+            pen.text(cx + CARD_W / 2, cy + 30, f"{_player_name(view, buyer.seat, pen.names)} can't afford it", 14,
                      (180, 40, 40), anchor="mm")
 
 
@@ -420,7 +423,7 @@ def _side_box(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> No
         pen.text(bx + 80, by + 44, "square: +7 points", 13, INK_SOFT)
     else:
         pen.text(bx + 80, by + 26, "claimed by", 13, INK_SOFT)
-        pen.text(bx + 80, by + 43, _player_name(view, view.bonus_seat), 16, PLAYER_COLOURS[view.bonus_seat])
+        pen.text(bx + 80, by + 43, _player_name(view, view.bonus_seat, pen.names), 16, PLAYER_COLOURS[view.bonus_seat])
     ly = by + 90
     _leather(pen, bx + 20, ly, 26)
     pen.text(bx + 80, ly - 2, "LEATHER PATCHES", 15, INK)
@@ -479,19 +482,19 @@ def _mini_price(pen: Pen, patch: PatchInfo, cx: float, y: float) -> None:
 # --- header --------------------------------------------------------------------------------------
 
 
-def _status(view: PatchworkView) -> tuple[str, str]:
+def _status(view: PatchworkView, names: Sequence[str] | None) -> tuple[str, str]:
     if view.over and view.outcome is not None:
         out = view.outcome
         winner = out.winners[0]
         loser = 1 - winner
-        title = f"{_player_name(view, winner)} wins, {out.scores[winner]} to {out.scores[loser]}"
+        title = f"{_player_name(view, winner, names)} wins, {out.scores[winner]} to {out.scores[loser]}"
         if "resigned" in out.reason:
-            title = f"{_player_name(view, winner)} wins"
-        names = {f"seat{k}": _player_name(view, k) for k in (0, 1)}
-        return title, out.reason.format(**names)
+            title = f"{_player_name(view, winner, names)} wins"
+        labels = {f"seat{k}": _player_name(view, k, names) for k in (0, 1)}
+        return title, out.reason.format(**labels)
     if view.turn is None:
         return "Game over", ""
-    name = _player_name(view, view.turn)
+    name = _player_name(view, view.turn, names)
     if view.turn_reason == "leather placement":
         n = view.pending_leather
         what = "a leather patch" if n == 1 else f"{n} leather patches"
@@ -501,8 +504,8 @@ def _status(view: PatchworkView) -> tuple[str, str]:
     return f"{name} to move", "same space, arrived last (on top)"
 
 
-def render_game(view: PatchworkView) -> bytes:
-    """The whole table as PNG bytes (about 1160 px wide)."""
+def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> bytes:
+    """The whole table as PNG bytes (about 1160 px wide); `names` label the two players."""
     rest = len(view.circle) - 3
     per_row = int((WIDTH - 2 * PAD + 4) // (TILE_W + 4))
     circle_rows = max(1, (max(rest, 0) + per_row - 1) // per_row)
@@ -512,10 +515,11 @@ def render_game(view: PatchworkView) -> bytes:
     y_circle = y_offer + OFFER_H + 18
     height = y_circle + 28 + circle_rows * (TILE_H + 6) + PAD
     pen = Pen(WIDTH, height)
+    pen.names = names
     # header
     pen.rect(0, 0, WIDTH, 66, fill=HEADER)
     pen.text(PAD, 33, "PATCHWORK", 28, HEADER_TEXT, anchor="lm")
-    title, note = _status(view)
+    title, note = _status(view, names)
     colour = PLAYER_COLOURS[view.turn] if view.turn is not None else GOLD
     tx = WIDTH - PAD
     pen.text(tx, 22, title, 24, HEADER_TEXT, anchor="rm")

@@ -1,0 +1,159 @@
+"""A whole Patchwork game through the real bot and the fake Discord: lobby, buy with
+autocomplete, preview, pass, leather placement, errors, a restart, and the final score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games.patchwork as patchwork
+from tests.e2e import mentioned_ids, png_size, running_bot
+from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def world():
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.add_guild("Quilters")
+    channel = fake.add_channel(guild, "patchwork")
+    users = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
+    for user in users.values():
+        fake.add_member(guild, user)
+    yield fake, guild, channel, users
+    await fake.stop()
+
+
+def board(result):
+    for message in result.all_messages:
+        if message.attachments and message.embeds:
+            return message
+    raise AssertionError(f"no board in {result.text()!r}")
+
+
+async def command_for(fake, channel, user, move):
+    if isinstance(move, patchwork.Buy):
+        return await fake.slash(user, channel, "patchwork buy", patch=move.choice,
+                                square=move.square, orientation=move.orientation)
+    if isinstance(move, patchwork.Place):
+        return await fake.slash(user, channel, "patchwork place", square=move.square)
+    return await fake.slash(user, channel, "patchwork pass")
+
+
+async def play(fake, bot, channel, users, rng, *, max_moves=None):
+    """Play moves chosen from the engine's legal moves until the end (or max_moves)."""
+    by_id = {u.id: u for u in users}
+    done = 0
+    last = None
+    while max_moves is None or done < max_moves:
+        match = await bot.service.current(channel.id)
+        if match is None:
+            return last
+        seat = match.current_seat()
+        moves = patchwork.legal_moves(match.state, seat)
+        buys = [m for m in moves if isinstance(m, patchwork.Buy)]
+        move = rng.choice(buys) if buys and rng.random() < 0.8 else rng.choice(moves)
+        user = by_id[match.player(seat).user_id]
+        result = await command_for(fake, channel, user, move)
+        assert not result.ephemeral, result.content
+        last = board(result)
+        png_size(last.attachments[0].data)
+        if "Game over" not in last.content:
+            after = await bot.service.current(channel.id)
+            assert mentioned_ids(last.content) == [after.player(after.current_seat()).user_id]
+        done += 1
+    return last
+
+
+async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    db = tmp_path / "gamenight.db"
+    rng = random.Random(3)
+    async with running_bot(fake, db, guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "patchwork new", opponent=bob.id)
+        started = await fake.click(bob, lobby.message, label="Join")
+        first = board(started)
+        width, _ = png_size(first.attachments[0].data)
+        assert width >= 1000
+        assert "alice" in first.embeds[0]["title"] and "bob" in first.embeds[0]["title"]
+        match = await bot.service.current(channel.id)
+        mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
+        waiter = bob if mover is alice else alice
+        seat = match.current_seat()
+
+        offer = match.state.offer
+        orientations = await fake.autocomplete(mover, channel, "patchwork buy", "orientation",
+                                               patch=1, orientation="")
+        assert [c["value"] for c in orientations] == list(patchwork.orientations(offer[0]))
+        squares = await fake.autocomplete(mover, channel, "patchwork buy", "square",
+                                          patch=1, orientation="0", square="")
+        expected = patchwork.legal_placements(0, offer[0], "0")
+        assert [c["value"] for c in squares] == sorted(expected, key=patchwork.patches.square_index)[:25]
+
+        good = await fake.slash(mover, channel, "patchwork preview", patch=1, orientation="0",
+                                square="a1")
+        assert good.ephemeral and "fits" in good.content
+        png_size(good.attachments[0].data)
+        bad = await fake.slash(mover, channel, "patchwork preview", patch=1, orientation="0",
+                               square="i9")
+        assert bad.ephemeral and "sticks out" in bad.content
+        assert good.attachments[0].data != bad.attachments[0].data
+
+        wrong_turn = await fake.slash(waiter, channel, "patchwork pass")
+        assert wrong_turn.ephemeral and "not your turn" in wrong_turn.content
+        outsider = await fake.slash(carol, channel, "patchwork pass")
+        assert outsider.ephemeral and "not playing" in outsider.content
+        unreadable = await fake.slash(mover, channel, "patchwork buy", patch=1, square="z1",
+                                      orientation="0")
+        assert unreadable.ephemeral and "not a square" in unreadable.content
+        costly = [i for i, pid in enumerate(offer, 1)
+                  if patchwork.PATCHES[pid].cost > match.state.buttons[seat]]
+        if costly:
+            poor = await fake.slash(mover, channel, "patchwork buy", patch=costly[0],
+                                    square="a1", orientation="0")
+            assert poor.ephemeral and "buttons, you have" in poor.content
+        no_leather = await fake.slash(mover, channel, "patchwork place", square="e5")
+        assert no_leather.ephemeral and "no leather patch" in no_leather.content
+
+        await play(fake, bot, channel, [alice, bob], rng, max_moves=15)
+        before = await bot.service.current(channel.id)
+
+    async with running_bot(fake, db, guild.id) as bot:
+        after = await bot.service.current(channel.id)
+        assert after.state == before.state
+        final = await play(fake, bot, channel, [alice, bob], rng)
+    assert "Game over" in final.content
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    assert "buttons +" in fields["Final score"] and "empty" in fields["Final score"]
+    assert fake.search(fake.token) == []
+
+
+async def test_leather_patch_placement_through_the_channel(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "patchwork new")
+        await fake.click(bob, lobby.message, label="Join")
+        by_id = {alice.id: alice, bob.id: bob}
+        placed = False
+        for _ in range(60):  # passing moves tokens fast: someone reaches a leather space
+            match = await bot.service.current(channel.id)
+            seat = match.current_seat()
+            user = by_id[match.player(seat).user_id]
+            if match.state.pending_seat is not None:
+                choices = await fake.autocomplete(user, channel, "patchwork place", "square",
+                                                  square="")
+                assert choices and choices[0]["value"] == "a1"
+                result = await fake.slash(user, channel, "patchwork place", square="e5")
+                assert "leather" in board(result).embeds[0]["description"]
+                placed = True
+                break
+            result = await fake.slash(user, channel, "patchwork pass")
+            assert not result.ephemeral, result.content
+        assert placed
+        quilt = (await bot.service.current(channel.id)).state.quilt_mask(seat)
+        assert quilt >> patchwork.patches.square_index("e5") & 1
