@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import games.patchwork as patchwork
 import games.reversi as reversi
+from render.patchwork import render_game
 from render.reversi import render_board
 
 HERE = Path(__file__).parent
@@ -20,6 +22,23 @@ def reversi_midgame(seed: int = 4, plies: int = 24) -> reversi.State:
     return state
 
 
+def patchwork_midgame(seed: int = 7, plies: int = 24) -> patchwork.State:
+    rng = random.Random(1)
+    state = patchwork.new_game(2, seed=seed)
+    for _ in range(plies):
+        seat = patchwork.current_seat(state)
+        moves = patchwork.legal_moves(state, seat)
+        buys = [m for m in moves if isinstance(m, patchwork.Buy)]
+        state = patchwork.apply(state, seat, rng.choice(
+            buys if buys and rng.random() < 0.85 else moves))
+    return state
+
+
 if __name__ == "__main__":
-    (HERE / "reversi.png").write_bytes(render_board(reversi.view(reversi_midgame())))
-    print("wrote", HERE / "reversi.png")
+    images = {
+        "reversi.png": render_board(reversi.view(reversi_midgame())),
+        "patchwork.png": render_game(patchwork.view(patchwork_midgame()), ["alice", "bob"]),
+    }
+    for name, png in images.items():
+        (HERE / name).write_bytes(png)
+        print("wrote", HERE / name)
