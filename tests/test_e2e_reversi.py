@@ -180,3 +180,17 @@ async def test_a_rejected_token_exits_2_with_one_line_and_no_secret(world, tmp_p
     assert len(said) == 1 and "rejected DISCORD_TOKEN" in said[0]
     assert not [line for line in lines if " ERROR " in line or " CRITICAL " in line]
     assert bad_token not in (out + err).decode() and "Traceback" not in err.decode()
+
+
+async def test_global_sync_and_no_token_in_debug_logs(world, tmp_path, caplog):
+    import logging
+
+    fake, guild, channel, users = world
+    caplog.set_level(logging.DEBUG)
+    async with running_bot(fake, tmp_path / "g.db", None):
+        assert {"reversi", "match", "gamenight"} <= {c["name"] for c in fake.commands()}
+        assert fake.commands(guild) == []
+        lobby = await fake.slash(users["alice"], channel, "reversi new")
+        assert lobby.buttons
+    assert "restored 0 open match(es)" in caplog.text
+    assert fake.token not in caplog.text
