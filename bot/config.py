@@ -42,6 +42,7 @@ class Settings:
     api_base: str
     guild_id: int | None
     log_level: str
+    lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -67,10 +68,16 @@ class Settings:
         level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+        lexicon = values.get("GAMENIGHT_LEXICON", "").strip()
+        if lexicon and not Path(lexicon).is_file():
+            raise ConfigError(f"GAMENIGHT_LEXICON names no file ({lexicon}): point it at a word "
+                              "list (one word per line, .gz allowed), or leave it empty for the "
+                              "built-in ENABLE list.")
         return cls(
             token=Secret(token),
             db_path=Path(values.get("GAMENIGHT_DB", "").strip() or "gamenight.db"),
             api_base=(values.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             guild_id=int(guild) if guild else None,
             log_level=level,
+            lexicon=Path(lexicon) if lexicon else None,
         )
