@@ -77,6 +77,10 @@ class GameCog:
             await self.service.store.set_message(match.id, lobby=message.id)
         return match
 
+    def cancel_summary(self, match: Match) -> str:
+        """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
+        return ""
+
     def private_changes(self, result: ActionResult) -> list[int]:
         """The seats whose private view an action changed (they get a fresh DM)."""
         return []
