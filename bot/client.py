@@ -54,10 +54,12 @@ class GamenightBot(commands.AutoShardedBot):
         from bot.cogs.match import HelpCog, MatchCog
         from bot.cogs.patchwork import PatchworkCog
         from bot.cogs.reversi import ReversiCog
+        from bot.cogs.scrabble import ScrabbleCog
 
         self.store = await Store.open(self.settings.db_path)
         self.service = MatchService(self.store)
-        for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), PatchworkCog(self)):
+        for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), ScrabbleCog(self),
+                    PatchworkCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(LobbyButton)
         restored = await self.service.open_matches()

@@ -1,0 +1,354 @@
+"""`/scrabble ...`: lobbies with the game's options, plays, exchanges, passes, challenges, the
+private rack (by DM and `/scrabble rack`) and the bag, and how a Scrabble board is posted.
+
+Racks are private: the public board post is drawn from the public view (no rack at all), and a
+player's rack is only ever sent to that player (by DM, or ephemerally).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games.scrabble as scrabble
+from bot.cogs.base import GameCog, GameHelp
+from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names, send_reply
+from bot.service import ActionResult, LobbyError, Match, NotSeated
+from games.common import Event, GameError
+from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
+from render.scrabble import render_board, render_rack
+
+DEFAULT_PLAYERS = 4
+LEVELS = ("beginner", "intermediate", "expert")
+PLAY_HINT = "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
+
+
+class WrongGame(GameError):
+    def __init__(self, match: Match) -> None:
+        super().__init__(f"The match in this channel is {match.title}, not Scrabble: use its "
+                         "own commands (`/gamenight help`).")
+
+
+def parse_finish(text: str | None) -> str | int | None:
+    """The `finish` option: none, a level (resolved for the table size at start) or a score."""
+    value = (text or "").strip().lower()
+    if value in ("", "none", "off"):
+        return None
+    if value in LEVELS:
+        return value
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    raise LobbyError("`finish` is none, beginner, intermediate, expert, or a target score such "
+                     "as 150: the first player to reach it wins.")
+
+
+def spaced(tiles: str) -> str:
+    """Tiles as the rack text shows them: `A E I ?`."""
+    return " ".join(tiles)
+
+
+def tally(tiles: str) -> str:
+    counts = Counter(tiles)
+    return " ".join(f"{t}×{n}" if n > 1 else t for t, n in sorted(
+        counts.items(), key=lambda item: (item[0] == "?", item[0])))
+
+
+def join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@app_commands.guild_only()
+class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
+                  group_description="Scrabble for 2 to 4 players"):
+    game = scrabble.NAME
+    has_private = True
+    private_command = "/scrabble rack"
+    private_thing = "rack"
+    help = GameHelp(
+        title="Scrabble",
+        players="2-4 players",
+        summary=("Make words on a 15x15 board with the tiles on your rack; premium squares "
+                 "multiply letters and words, all seven tiles at once earn 50. Your rack comes "
+                 "by DM. A play stands unless someone challenges it before the next player "
+                 "acts. Plays are written `H8 across QUIZ`, lower case for a blank."),
+        commands=(
+            ("/scrabble new [players] [challenge] [tiles] [finish]",
+             "open a lobby (2-4 seats, double or void challenge, 7 or 9 tiles, finish line)"),
+            ("/scrabble play word square direction", "e.g. word QUIz, square H8, across"),
+            ("/scrabble exchange tiles", "swap tiles with the bag (? is a blank)"),
+            ("/scrabble pass", "pass, or accept a play that ends the game"),
+            ("/scrabble challenge", "dispute the last play before the next player acts"),
+            ("/scrabble rack", "your rack, shown only to you"),
+            ("/scrabble bag", "tiles left in the bag and the tiles you cannot see"),
+        ),
+    )
+
+    def __init__(self, bot) -> None:
+        GameCog.__init__(self, bot)
+
+    async def cog_load(self) -> None:
+        lexicon = getattr(self.bot.settings, "lexicon", None)
+        if lexicon is not None:
+            # The engine reads its word list from the environment; a value from .env is not there.
+            os.environ[LEXICON_ENV] = str(lexicon)
+        await asyncio.to_thread(scrabble.default_lexicon)  # read once, off the event loop
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Scrabble lobby in this channel")
+    @app_commands.describe(
+        players="Seats at the table (default 4); the creator can press Start with 2 or more",
+        challenge="double: plays may be challenged (default); void: words are checked at once",
+        tiles="Tiles on a rack: 7 (default) or 9",
+        finish="Finish line: none (default), beginner, intermediate, expert or a target score",
+    )
+    @app_commands.choices(
+        players=[app_commands.Choice(name=f"{n} players", value=n) for n in (2, 3, 4)],
+        challenge=[
+            app_commands.Choice(name="double: a play may be challenged; a wrong challenge "
+                                     "costs a turn", value="double"),
+            app_commands.Choice(name="void: every word is checked as it is played",
+                                value="void"),
+        ],
+        tiles=[app_commands.Choice(name="7 tiles", value=7),
+               app_commands.Choice(name="9 tiles (bingo for 7, 8 or 9 tiles)", value=9)],
+    )
+    async def new(self, interaction: discord.Interaction, players: int = DEFAULT_PLAYERS,
+                  challenge: str = "double", tiles: int = 7, finish: str | None = None) -> None:
+        options: dict[str, Any] = {"players": players, "challenge": challenge, "tiles": tiles}
+        target = parse_finish(finish)
+        if target is not None:
+            options["finish"] = target
+        await self.open_lobby(interaction, options=options)
+
+    @new.autocomplete("finish")
+    async def finish_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        players = getattr(interaction.namespace, "players", None) or DEFAULT_PLAYERS
+        targets = scrabble.FINISH_TARGETS.get(players, scrabble.FINISH_TARGETS[DEFAULT_PLAYERS])
+        typed = current.strip().lower()
+        choices = []
+        if typed.isdigit() and int(typed) > 0:
+            choices.append(app_commands.Choice(name=f"first to {int(typed)} points wins",
+                                               value=str(int(typed))))
+        choices.append(app_commands.Choice(name="none: play until the tiles run out",
+                                           value="none"))
+        choices += [app_commands.Choice(
+            name=f"{level}: first to {targets[level]} points wins ({players} players)",
+            value=level) for level in LEVELS]
+        if typed and not typed.isdigit():
+            choices = [c for c in choices if c.value.startswith(typed)]
+        return choices[:25]
+
+    @app_commands.command(name="play", description="Lay a word on the board")
+    @app_commands.describe(
+        word="The whole word as it will read, letters on the board included; lower case for "
+             "a blank (QUIz)",
+        square="The square of the word's first letter, e.g. H8 (column A-O, row 1-15)",
+        direction="Which way the word reads",
+    )
+    @app_commands.choices(direction=[app_commands.Choice(name="across", value="across"),
+                                     app_commands.Choice(name="down", value="down")])
+    async def play(self, interaction: discord.Interaction, word: str, square: str,
+                   direction: str) -> None:
+        await self._scrabble_here(interaction)
+        # Read it as a play here, so a bad square or word gets the play's own message.
+        move = scrabble.Play.parse(f"{square.strip()} {direction} {word.strip()}")
+        await self.act(interaction, str(move))
+
+    @app_commands.command(name="exchange", description="Swap tiles from your rack with the bag")
+    @app_commands.describe(tiles="The tiles to put back, e.g. QVV? (? is a blank)")
+    async def exchange(self, interaction: discord.Interaction, tiles: str) -> None:
+        await self._scrabble_here(interaction)
+        await self.act(interaction, str(scrabble.Exchange.parse(f"exchange {tiles}")))
+
+    @app_commands.command(name="pass", description="Pass your turn (or accept a play that "
+                                                   "ends the game)")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._scrabble_here(interaction)
+        await self.act(interaction, "pass")
+
+    @app_commands.command(name="challenge",
+                          description="Challenge the last play before the next player acts")
+    async def challenge(self, interaction: discord.Interaction) -> None:
+        await self._scrabble_here(interaction)
+        await self.act(interaction, "challenge")
+
+    @app_commands.command(name="rack", description="See your rack (only you)")
+    async def rack(self, interaction: discord.Interaction) -> None:
+        match = await self._scrabble_here(interaction)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not playing in this match, so you have no rack. "
+                            "`/scrabble bag` shows the tiles not on the board.")
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet: racks are dealt when it starts.")
+        await send_reply(interaction, self.private_reply(match, seat), ephemeral=True)
+
+    @app_commands.command(name="bag", description="Tiles left in the bag and the tiles you "
+                                                  "cannot see (only you)")
+    async def bag(self, interaction: discord.Interaction) -> None:
+        match = await self._scrabble_here(interaction)
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet: the bag is still full (100 tiles).")
+        seat = match.seat_of(interaction.user.id)
+        view = scrabble.view(match.state, seat)
+        whose = "the bag and the other racks" if seat is not None else "the bag and the racks"
+        text = (f"**{view.bag}** tile{'s' if view.bag != 1 else ''} left in the bag.\n"
+                f"Unseen tiles ({len(view.unseen)}: {whose}): {tally(view.unseen) or 'none'}")
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def _scrabble_here(self, interaction: discord.Interaction) -> Match:
+        match = await self.service.require(interaction.channel_id)
+        if match.game != self.game:
+            raise WrongGame(match)
+        return match
+
+    # -- private views -----------------------------------------------------------------------
+
+    def private_changes(self, result: ActionResult) -> list[int]:
+        """Seats whose rack the action changed: the player of a play or exchange, and the
+        player who takes the tiles back after a successful challenge."""
+        if result.finished:
+            return []
+        seats: list[int] = []
+        for event in result.events:
+            if event.kind in ("play", "exchange", "withdrawn") and event.seat not in seats:
+                seats.append(event.seat)
+        return seats
+
+    async def private_reply(self, match: Match, seat: int) -> Reply:
+        view = scrabble.view(match.state, seat)
+        rack = view.rack or ""
+        png = await render_in_thread(render_rack, rack) if rack else None
+        if rack:
+            content = f"Your Scrabble rack: **{spaced(rack)}**"
+            values = " · ".join(f"{t} {scrabble.VALUES[t]}" for t in rack)
+            description = (f"{values}\n`?` is a blank (0 points): write the letter it stands "
+                           "for in lower case, e.g. `QUIz`.")
+        else:
+            content = "Your Scrabble rack is empty."
+            description = None
+        embed = discord.Embed(title=f"Your rack · Scrabble match #{match.id}",
+                              description=description, colour=COLOUR)
+        embed.add_field(name="Your score", value=str(view.scores[seat]))
+        embed.add_field(name="Bag", value=f"{view.bag} tiles")
+        if view.outcome is None:
+            if view.turn == seat:
+                embed.add_field(name="To move", value=f"You: {PLAY_HINT}", inline=False)
+            else:
+                embed.add_field(name="To move", value=match.player(view.turn).name,
+                                inline=False)
+        return Reply(content=content, embed=embed, png=png, filename=f"rack-{match.id}.png")
+
+    # -- the public board --------------------------------------------------------------------
+
+    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+        view = scrabble.view(match.state)
+        png = await render_in_thread(render_board, view)
+        names = seat_names(match)
+        shown = [e for e in events if e.kind != "end"]  # the end is itemised below
+        description = "\n".join(e.text.format(**names) for e in shown)
+        embed = discord.Embed(
+            title="Scrabble: " + " · ".join(s.name for s in match.seats),
+            description=description or None, colour=COLOUR)
+
+        if view.outcome is None:
+            lines = []
+            for seat in view.order:
+                marker = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
+                lost = " · loses the next turn" if view.lost_turns[seat] else ""
+                lines.append(f"{marker}{mention(match, seat)} **{view.scores[seat]}** · "
+                             f"{view.rack_sizes[seat]} tiles{lost}")
+            embed.add_field(name="Scores", value="\n".join(lines))
+        else:
+            embed.add_field(name="Final scores", value=self._final_lines(match, view))
+        embed.add_field(name="Bag", value=f"{view.bag} tiles left")
+        if view.last_play is not None and not any(e.kind == "play" for e in shown):
+            embed.add_field(name="Last play", inline=False,
+                            value=self._play_line(match, view.last_play))
+        rules = [f"{view.rack_size}-tile racks",
+                 "double challenge" if view.challenge == "double" else "words checked as played",
+                 f"first to {view.finish} points" if view.finish else "played to the end"]
+        embed.set_footer(text=f"Match #{match.id} · " + " · ".join(rules))
+
+        if view.outcome is None:
+            content = self._turn_line(match, view)
+            mentions: tuple[int, ...] = tuple(
+                i for i in (match.player(view.turn).user_id,) if i is not None)
+        else:
+            content = "**Game over.** " + self._result_line(match, view)
+            mentions = tuple(s.user_id for s in match.seats if s.user_id)
+        return Reply(content=content, embed=embed, png=png,
+                     filename=f"scrabble-{match.id}.png", mentions=mentions)
+
+    @staticmethod
+    def _play_line(match: Match, play: scrabble.PlayRecord) -> str:
+        words = ", ".join(f"{word} {score}" for word, score in play.words)
+        bingo = " + 50 bingo" if play.bingo else ""
+        return (f"{match.player(play.seat).name}: `{play.move}` for **{play.score}** "
+                f"({words}{bingo})")
+
+    @staticmethod
+    def _turn_line(match: Match, view: scrabble.View) -> str:
+        turn = view.turn
+        pending = view.pending
+        name = match.player
+        if pending is not None and pending.final:
+            others = [name(s).name for s in view.order if s not in (pending.seat, turn)]
+            text = (f"{mention(match, turn)}: {name(pending.seat).name}'s play ends the game if "
+                    "it stands. Challenge it with `/scrabble challenge`, or accept it with "
+                    "`/scrabble pass`.")
+            if others:
+                text += f" {join_names(others)} may challenge it too."
+            return text
+        text = f"{mention(match, turn)}, your turn: {PLAY_HINT}."
+        if pending is not None:
+            challengers = [name(s).name for s in view.order if s != pending.seat]
+            text += (f"\nUntil {name(turn).name} acts, {join_names(challengers)} may challenge "
+                     f"{name(pending.seat).name}'s play with `/scrabble challenge`.")
+        return text
+
+    @staticmethod
+    def _final_lines(match: Match, view: scrabble.View) -> str:
+        result = view.outcome
+        details = result.details
+        before = details.get("before", list(result.scores))
+        adjust = details.get("adjustments", [0] * len(result.scores))
+        racks = details.get("racks", [""] * len(result.scores))
+        lines = []
+        ranked = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        for seat in ranked:
+            name = match.player(seat).name
+            final = result.scores[seat]
+            if adjust[seat] < 0:
+                lines.append(f"{name}: {before[seat]} − {-adjust[seat]} (left with "
+                             f"{racks[seat]}) = **{final}**")
+            elif adjust[seat] > 0:
+                lines.append(f"{name}: {before[seat]} + {adjust[seat]} (went out: the others' "
+                             f"leftover tiles) = **{final}**")
+            else:
+                lines.append(f"{name}: **{final}**")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _result_line(match: Match, view: scrabble.View) -> str:
+        result = view.outcome
+        reason = result.reason.format(**seat_names(match))
+        winners = [mention(match, s) for s in result.winners]
+        top = result.scores[result.winners[0]]
+        how = reason[0].upper() + reason[1:]
+        if len(winners) > 1:
+            return f"{how}. {join_names(winners)} share the win with {top}."
+        tiebreak = (" on the tie-break (the higher score before the rack adjustments)"
+                    if result.details.get("tiebreak") else "")
+        return f"{how}. {winners[0]} wins with {top}{tiebreak}."

@@ -1,0 +1,486 @@
+"""Scrabble through the real discord.py bot and the fake Discord: lobbies and options, racks by
+DM (and the closed-DM fallback), plays, exchanges, passes, both kinds of challenge, errors, a
+restart in the middle and a game played to its end; and no rack ever shown to anyone else."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import bot.service as service_module
+import games.scrabble as scrabble
+from bot.client import GamenightBot
+from bot.config import ConfigError, Settings
+from games.scrabble.lexicon import ENV_VAR
+from render.scrabble import render_rack
+from tests.e2e import mentioned_ids, png_size, running_bot
+from tests.fakediscord import FakeDiscord, run_bot
+
+pytestmark = pytest.mark.e2e
+
+RACK_TEXT = re.compile(r"Your Scrabble rack: \*\*([A-Z?](?: [A-Z?])*)\*\*")
+BOARD_SIZE = (760, 760)
+
+
+# Match seeds come from `secrets`; a fixed one makes every run deal the same tiles. With this
+# seed bob starts, then carol (whose DMs are closed) with a blank on her rack, then alice. The
+# test still reads who is who, and every rack, from the bot's database.
+SEED = 14
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+
+
+@pytest.fixture
+async def world():
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.add_guild("Game Night Club")
+    channel = fake.add_channel(guild, "word-games")
+    users = {name: fake.add_user(name, dms_open=name != "carol")
+             for name in ("alice", "bob", "carol", "dave")}
+    for user in users.values():
+        fake.add_member(guild, user)
+    yield fake, guild, channel, users
+    await fake.stop()
+
+
+def board_message(result):
+    """The board post an interaction produced: a message with the board PNG in its embed."""
+    for message in result.all_messages:
+        if message.attachments and message.embeds and not message.ephemeral:
+            return message
+    raise AssertionError(f"no board message in {result.text()!r}")
+
+
+def spaced(rack: str) -> str:
+    return " ".join(rack)
+
+
+class Table:
+    """The test's look at the match through the bot's service (the bot itself never cheats):
+    who sits where, and every rack each player has held, to check what each one was shown."""
+
+    def __init__(self, users):
+        self.users = {user.id: user for user in users.values()}
+        self.held: dict[int, set[str]] = {}
+        self.bot = None
+        self.channel = None
+
+    async def match(self):
+        """The channel's latest match (open or finished), read from the database."""
+        row = await self.bot.service.store.latest_match_in(self.channel.id)
+        return await self.bot.service.get(row.id)
+
+    async def state(self) -> scrabble.State:
+        return (await self.match()).state
+
+    async def record(self):
+        """Note every seat's rack as it stands now."""
+        match = await self.match()
+        for seat in match.seats:
+            self.held.setdefault(seat.user_id, set()).add(match.state.racks[seat.seat])
+        return match
+
+    async def user(self, seat: int):
+        return self.users[(await self.match()).player(seat).user_id]
+
+    async def seat_of(self, user) -> int:
+        return (await self.match()).seat_of(user.id)
+
+
+def check_rack_dm(message, rack: str, match_id: int) -> None:
+    """A rack DM: where it is from, the tiles in text, and the image of exactly those tiles."""
+    text = message.content
+    assert "Game Night Club" in text and "#word-games" in text, text
+    assert f"Scrabble match #{match_id}" in text, text
+    assert shown_rack(message) == rack, text
+    if rack:
+        png = message.attachments[0].data
+        assert message.attachments[0].is_png and png == render_rack(rack)
+    else:  # went out: the game ends if the play stands
+        assert "Your Scrabble rack is empty." in text and message.attachments == []
+
+
+def shown_rack(message) -> str:
+    """The rack a private message shows, as a string of tiles."""
+    if "Your Scrabble rack is empty." in message.content:
+        return ""
+    return RACK_TEXT.search(message.content).group(1).replace(" ", "")
+
+
+async def act(fake, table, user, channel, command, **options):
+    result = await fake.slash(user, channel, command, **options)
+    assert not result.ephemeral, result.content
+    await table.record()
+    return result
+
+
+async def test_commands_are_synced_and_help_lists_scrabble(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        command = next(c for c in fake.commands(guild) if c["name"] == "scrabble")
+        subs = {o["name"]: o for o in command["options"]}
+        assert set(subs) == {"new", "play", "exchange", "pass", "challenge", "rack", "bag"}
+        assert [o["name"] for o in subs["new"]["options"]] == [
+            "players", "challenge", "tiles", "finish"]
+        assert [o["name"] for o in subs["play"]["options"]] == ["word", "square", "direction"]
+        direction = subs["play"]["options"][2]
+        assert [c["value"] for c in direction["choices"]] == ["across", "down"]
+        readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+        for name in subs:
+            assert f"| `/scrabble {name}" in readme
+        assert "| `GAMENIGHT_LEXICON` |" in readme
+        help_result = await fake.slash(users["dave"], channel, "gamenight help")
+        assert help_result.ephemeral and "/scrabble play word square direction" in (
+            help_result.text())
+
+
+async def test_options_autocomplete_start_early_and_void_challenge(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        levels = await fake.autocomplete(alice, channel, "scrabble new", "finish", finish="")
+        assert [c["value"] for c in levels] == ["none", "beginner", "intermediate", "expert"]
+        assert "first to 50 points" in levels[1]["name"]  # 4 players by default
+        two = await fake.autocomplete(alice, channel, "scrabble new", "finish", players=2,
+                                      finish="")
+        assert [c["name"] for c in two][1:] == [
+            "beginner: first to 70 points wins (2 players)",
+            "intermediate: first to 120 points wins (2 players)",
+            "expert: first to 200 points wins (2 players)"]
+        typed = await fake.autocomplete(alice, channel, "scrabble new", "finish", finish="150")
+        assert typed[0] == {"name": "first to 150 points wins", "value": "150"}
+        narrowed = await fake.autocomplete(alice, channel, "scrabble new", "finish",
+                                           finish="ex")
+        assert [c["value"] for c in narrowed] == ["expert"]
+
+        bad = await fake.slash(alice, channel, "scrabble new", finish="soon")
+        assert bad.ephemeral and "`finish` is none" in bad.content
+        assert await bot.service.current(channel.id) is None
+
+        lobby = await fake.slash(alice, channel, "scrabble new", challenge="void", tiles=9,
+                                 finish="expert")
+        assert "Seats (1/4)" in lobby.text()
+        joined = await fake.slash(bob, channel, "match join")
+        assert not joined.ephemeral and "2/4 seated" in joined.content
+        early = await fake.slash(bob, channel, "scrabble rack")
+        assert early.ephemeral and "not started" in early.content
+        refused = await fake.click(bob, lobby.message, label="Start")
+        assert refused.ephemeral and "Only the player who opened" in refused.content
+        started = await fake.click(alice, lobby.message, label="Start")
+        board = board_message(started)
+        assert png_size(board.attachments[0].data) == BOARD_SIZE
+        text = board.text()
+        assert "Draw for first turn" in text and "goes first" in text
+        assert ("This game: 9-tile racks; first to 200 points wins; words are checked as they "
+                "are played.") in text
+        assert "9-tile racks · words checked as played · first to 200 points" in text
+
+        match = await bot.service.current(channel.id)
+        state = match.state
+        assert (state.rack_size, state.finish, state.challenge) == (9, 200, "void")
+        for user in (alice, bob):
+            [dm] = fake.dm_messages(user)
+            check_rack_dm(dm, state.racks[match.seat_of(user.id)], match.id)
+            assert len(RACK_TEXT.search(dm.content).group(1).split()) == 9
+        first = alice if match.player(state.turn).user_id == alice.id else bob
+        assert mentioned_ids(board.content) == [first.id]
+
+        # In a void game a word outside the dictionary is refused at once, and nobody challenges.
+        word = phony_word(state.racks[state.turn])
+        refused = await fake.slash(first, channel, "scrabble play", word=word, square="H8",
+                                   direction="across")
+        assert refused.ephemeral and "not in the dictionary" in refused.content
+        no_challenge = await fake.slash(first, channel, "scrabble challenge")
+        assert no_challenge.ephemeral and "challenges are off" in no_challenge.content
+        assert (await bot.service.current(channel.id)).state == state
+
+
+def phony_word(rack: str) -> str:
+    """Two or three of the rack's tiles that make no word (a blank as a lower-case e)."""
+    lexicon = scrabble.default_lexicon()
+    letters = [t if t != "?" else "e" for t in rack]
+    for size in (2, 3):
+        for combo in itertools.permutations(letters, size):
+            word = "".join(combo)
+            if word.upper() not in lexicon:
+                return word
+    raise AssertionError(f"every arrangement of {rack} is a word")
+
+
+async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol, dave = users["alice"], users["bob"], users["carol"], users["dave"]
+    db = tmp_path / "gamenight.db"
+    table = Table(users)
+    table.channel = channel
+    boards = []
+
+    async with running_bot(fake, db, guild.id) as bot:
+        table.bot = bot
+        lobby = await fake.slash(alice, channel, "scrabble new", players=3)
+        assert not lobby.ephemeral and "Seats (1/3)" in lobby.text()
+        await fake.click(bob, lobby.message, label="Join")
+        started = await fake.click(carol, lobby.message, label="Join")
+        match = await table.record()
+        state = match.state
+        board = board_message(started)
+        boards.append(board)
+
+        # The opening draw and the order, and the first player called.
+        text = board.text()
+        assert text.count("Draw for first turn") == len(state.opening)
+        assert f"**{match.player(state.first).name}** goes first. Turn order:" in text
+        p0, p1, p2 = [await table.user(s) for s in scrabble.view(state).order]
+        assert mentioned_ids(board.content) == [p0.id]
+        assert "your turn: `/scrabble play`, `/scrabble exchange` or `/scrabble pass`" in (
+            board.content)
+        assert "100" not in text and f"{100 - 21} tiles left" in text
+
+        # Racks by DM to alice and bob; carol's DMs are closed, so the channel is told.
+        for user in (alice, bob):
+            [dm] = fake.dm_messages(user)
+            check_rack_dm(dm, state.racks[match.seat_of(user.id)], match.id)
+        assert fake.dm_messages(carol) == []
+        [notice] = [m for m in started.channel_messages if m is not board
+                    and "/scrabble rack" in m.content]
+        assert mentioned_ids(notice.content) == [carol.id] and "DMs are closed" in (
+            notice.content)
+        carol_rack = state.racks[match.seat_of(carol.id)]
+        own = await fake.slash(carol, channel, "scrabble rack")
+        assert own.ephemeral and RACK_TEXT.search(own.content).group(1) == spaced(carol_rack)
+        assert own.attachments[0].data == render_rack(carol_rack)
+        hand = await fake.slash(carol, channel, "match hand")
+        assert hand.ephemeral and RACK_TEXT.search(hand.content).group(1) == spaced(carol_rack)
+        outsider = await fake.slash(dave, channel, "scrabble rack")
+        assert outsider.ephemeral and "not playing" in outsider.content
+
+        # Mistakes are answered privately and change nothing.
+        rack0 = state.racks[await table.seat_of(p0)]
+        missing = next(letter for letter in "QZXJKVWYFHBCMPGD" if letter not in rack0)
+        errors = {
+            (p1, "scrabble play", (("word", "AT"), ("square", "H8"), ("direction", "across"))):
+                "It is not your turn",
+            (p0, "scrabble play", (("word", missing * 2), ("square", "H8"),
+                                   ("direction", "down"))): f"you have no {missing}",
+            (p0, "scrabble exchange", (("tiles", missing),)): f"you have no {missing}",
+            (p0, "scrabble play", (("word", rack0[:2]), ("square", "A1"),
+                                   ("direction", "across"))): "must cover the centre square",
+            (p0, "scrabble play", (("word", rack0[:2]), ("square", "Z9"),
+                                   ("direction", "across"))): "is not a square",
+            (p2, "scrabble challenge", ()): "there is no play to challenge",
+            (dave, "scrabble pass", ()): "not playing in this match",
+        }
+        for (user, command, options), message in errors.items():
+            refused = await fake.slash(user, channel, command, **dict(options))
+            assert refused.ephemeral and message in refused.content, (command, refused.content)
+            assert refused.channel_messages == [] and refused.dms == []
+        assert await table.state() == state
+
+        # p0 lays a word that is not in the dictionary; it stands until someone challenges.
+        phony = phony_word(rack0)
+        played = await act(fake, table, p0, channel, "scrabble play", word=phony,
+                           square="H8", direction="across")
+        board = board_message(played)
+        boards.append(board)
+        state = await table.state()
+        assert f"played H8 across {phony} for {state.scores[await table.seat_of(p0)]}" in (
+            board.text())
+        assert mentioned_ids(board.content) == [p1.id]
+        assert (f"Until {p1.name} acts, {p1.name} and {p2.name} may challenge {p0.name}'s play "
+                "with `/scrabble challenge`.") in board.content
+        if p0 is not carol:
+            [dm] = played.dms
+            check_rack_dm(dm, state.racks[await table.seat_of(p0)], match.id)
+        mine = await fake.slash(p0, channel, "scrabble challenge")
+        assert mine.ephemeral and "your own play" in mine.content
+
+        # p2 challenges: the word is not good, so the tiles come back and p0 scores nothing.
+        challenged = await act(fake, table, p2, channel, "scrabble challenge")
+        board = board_message(challenged)
+        boards.append(board)
+        assert f"**{p2.name}** challenges **{p0.name}**'s play." in board.text()
+        assert f"{phony.upper()} is not in the dictionary: **{p0.name}** takes the tiles back" in (
+            board.text())
+        state = await table.state()
+        assert state.board.is_empty() and state.scores == (0, 0, 0)
+        assert state.racks[await table.seat_of(p0)] == rack0
+        assert mentioned_ids(board.content) == [p1.id]
+        if p0 is not carol:
+            assert RACK_TEXT.search(challenged.dms[0].content).group(1) == spaced(rack0)
+
+        # p1 plays a good word; p0 challenges it and loses their next turn.
+        score, play = scrabble.scored_plays(state, await table.seat_of(p1))[0]
+        good = await act(fake, table, p1, channel, "scrabble play", word=play.word,
+                         square=play.square, direction=play.direction)
+        board = board_message(good)
+        boards.append(board)
+        words = scrabble.score_play(state, await table.seat_of(p1), play).words
+        assert f"**{p1.name}** played {play} for {score} (" + ", ".join(
+            f"{w} {s}" for w, s in words) in board.text()
+        failed = await act(fake, table, p0, channel, "scrabble challenge")
+        board = board_message(failed)
+        boards.append(board)
+        assert f"Every word stands: **{p0.name}** loses their next turn." in board.text()
+        assert "loses the next turn" in board.text() and mentioned_ids(board.content) == [p2.id]
+        assert failed.dms == []  # nobody's rack changed
+
+        # The word is on the board now: a word elsewhere must touch it.
+        rack2 = (await table.state()).racks[await table.seat_of(p2)]
+        apart = await fake.slash(p2, channel, "scrabble play", word=rack2[:2].replace("?", "e"),
+                                 square="A1", direction="across")
+        assert apart.ephemeral and "does not touch any tile" in apart.content
+
+        # p2 exchanges two tiles; p0 loses the turn, so it goes to p1, who passes.
+        swap = rack2[:2]
+        exchanged = await act(fake, table, p2, channel, "scrabble exchange", tiles=swap.lower())
+        board = board_message(exchanged)
+        boards.append(board)
+        assert f"**{p2.name}** exchanged 2 tiles." in board.text()
+        assert f"**{p0.name}** loses this turn." in board.text()
+        assert mentioned_ids(board.content) == [p1.id]
+        state = await table.state()
+        if p2 is not carol:
+            check_rack_dm(exchanged.dms[0], state.racks[await table.seat_of(p2)], match.id)
+        passed = await act(fake, table, p1, channel, "scrabble pass")
+        board = board_message(passed)
+        boards.append(board)
+        assert f"**{p1.name}** passed." in board.text() and passed.dms == []
+        assert mentioned_ids(board.content) == [p2.id]
+
+        bag = await fake.slash(alice, channel, "scrabble bag")
+        state = await table.state()
+        alice_view = scrabble.view(state, await table.seat_of(alice))
+        assert bag.ephemeral and f"**{state.bag.__len__()}** tiles left in the bag" in bag.content
+        assert f"Unseen tiles ({len(alice_view.unseen)}: the bag and the other racks)" in (
+            bag.content)
+
+    # A new bot process on the same database carries on.
+    async with running_bot(fake, db, guild.id) as bot:
+        table.bot = bot
+        status = await fake.slash(dave, channel, "match status")
+        assert status.attachments[0].data == boards[-1].attachments[0].data
+        assert mentioned_ids(status.content) == [p2.id]
+        assert f"Last play\n{p1.name}: `{play}` for **{score}**" in status.text()
+        carol_rack = (await table.state()).racks[await table.seat_of(carol)]
+        own = await fake.slash(carol, channel, "scrabble rack")
+        assert own.ephemeral and own.attachments[0].data == render_rack(carol_rack)
+
+        final = await play_to_the_end(fake, table, channel, boards)
+
+        outcome = (await table.state()).result
+        text = final.text()
+        assert final.content.startswith("**Game over.** ")
+        # With this deal the game ends on a play that goes out; the next player accepts it.
+        assert "play ends the game if it stands. Challenge it with `/scrabble challenge`, or " \
+               "accept it with `/scrabble pass`." in boards[-2].content
+        assert "accepts the play." in text
+        names = {s.seat: s.name for s in (await table.match()).seats}
+        reason = outcome.reason.format(**{f"seat{s}": f"**{n}**" for s, n in names.items()})
+        assert reason[1:] in final.content
+        winner = await table.user(outcome.winners[0])
+        assert f"<@{winner.id}> wins with {outcome.scores[outcome.winners[0]]}" in final.content
+        details = outcome.details
+        for seat, name in names.items():
+            if details["adjustments"][seat] < 0:
+                assert (f"{name}: {details['before'][seat]} − {-details['adjustments'][seat]} "
+                        f"(left with {details['racks'][seat]}) = **{outcome.scores[seat]}**"
+                        ) in text
+            elif details["adjustments"][seat] > 0:
+                assert f"{name}: {details['before'][seat]} + {details['adjustments'][seat]}" in (
+                    text)
+        late = await fake.slash(alice, channel, "scrabble play", word="AT", square="H8",
+                                direction="across")
+        assert late.ephemeral and "is over" in late.content
+        rack = await fake.slash(carol, channel, "scrabble rack")
+        assert rack.ephemeral and "is over" in rack.content
+
+    # Nobody ever saw another player's rack.
+    for user in (alice, bob, carol):
+        for dm in fake.dm_messages(user):
+            shown = shown_rack(dm)
+            assert shown in table.held[user.id]
+            assert [a.data for a in dm.attachments] == ([render_rack(shown)] if shown else [])
+    assert fake.dm_messages(carol) == []
+    racks = {rack for held in table.held.values() for rack in held if len(rack) >= 3}
+    for message in fake.messages(channel):
+        assert "Your Scrabble rack" not in message.text()
+        for attachment in message.attachments:
+            assert attachment.image_size == BOARD_SIZE
+        for rack in racks:
+            assert spaced(rack) not in message.text()
+    assert len(boards) > 20 and fake.search(fake.token) == []
+
+
+async def play_to_the_end(fake, table, channel, boards):
+    """The player to move makes the best play (or accepts a final play, or passes)."""
+    for _ in range(200):
+        match = await table.match()
+        state = match.state
+        seat = state.turn
+        user = await table.user(seat)
+        before = state.racks[seat]
+        if state.pending is not None and state.pending.final:
+            result = await act(fake, table, user, channel, "scrabble pass")
+        else:
+            plays = scrabble.scored_plays(state, seat)
+            if plays:
+                play = plays[0][1]
+                result = await act(fake, table, user, channel, "scrabble play",
+                                   word=play.word, square=play.square,
+                                   direction=play.direction)
+            else:
+                result = await act(fake, table, user, channel, "scrabble pass")
+        board = board_message(result)
+        boards.append(board)
+        after = await table.state()
+        if after.result is not None:
+            assert result.dms == []
+            return board
+        mentioned = mentioned_ids(board.content)
+        assert mentioned == [match.player(after.turn).user_id]
+        if after.racks[seat] != before and user.name != "carol":
+            [dm] = result.dms
+            check_rack_dm(dm, after.racks[seat], match.id)
+        else:
+            assert result.dms == []
+    raise AssertionError("the game did not end")
+
+
+def test_the_lexicon_setting_needs_a_file(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("QI\nZA\n")
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_LEXICON": str(words)})
+    assert settings.lexicon == words
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).lexicon is None
+    with pytest.raises(ConfigError, match="GAMENIGHT_LEXICON names no file"):
+        Settings.from_mapping({"DISCORD_TOKEN": "t",
+                               "GAMENIGHT_LEXICON": str(tmp_path / "missing.txt")})
+    env = tmp_path / ".env"
+    env.write_text(f"DISCORD_TOKEN=t\nGAMENIGHT_LEXICON={words}\n")
+    assert Settings.load({}, env_file=env).lexicon == words
+
+
+async def test_the_bot_hands_the_lexicon_setting_to_the_engine(world, tmp_path, monkeypatch):
+    """A GAMENIGHT_LEXICON from .env is not in the environment, where the engine reads it: the
+    cog puts it there before the word list is first loaded (off the event loop)."""
+    fake, guild = world[0], world[1]
+    words = tmp_path / "words.txt"
+    words.write_text("QI\nZA\n")
+    monkeypatch.setenv(ENV_VAR, "")  # and so the setting leaves the environment afterwards
+    seen = []
+    monkeypatch.setattr(scrabble, "default_lexicon", lambda: seen.append(os.environ[ENV_VAR]))
+    settings = Settings.from_mapping({
+        "DISCORD_TOKEN": fake.token, "GAMENIGHT_DB": str(tmp_path / "g.db"),
+        "DISCORD_API_BASE": fake.api_base, "GAMENIGHT_GUILD": str(guild.id),
+        "GAMENIGHT_LEXICON": str(words)})
+    async with run_bot(GamenightBot(settings), fake):
+        assert seen == [str(words)]
