@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.doudizhu_ui import ActionButton, PlaySelect
 from bot.errors import GamenightTree
 from bot.lobby import LobbyButton
 from bot.service import MatchService
@@ -51,6 +52,7 @@ class GamenightBot(commands.AutoShardedBot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        from bot.cogs.doudizhu import DouDizhuCog
         from bot.cogs.match import HelpCog, MatchCog
         from bot.cogs.patchwork import PatchworkCog
         from bot.cogs.reversi import ReversiCog
@@ -59,9 +61,9 @@ class GamenightBot(commands.AutoShardedBot):
         self.store = await Store.open(self.settings.db_path)
         self.service = MatchService(self.store)
         for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), ScrabbleCog(self),
-                    PatchworkCog(self)):
+                    PatchworkCog(self), DouDizhuCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(LobbyButton)
+        self.add_dynamic_items(LobbyButton, PlaySelect, ActionButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()

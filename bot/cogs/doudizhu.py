@@ -1,0 +1,357 @@
+"""`/doudizhu ...`: Dou Dizhu for 3 or 4 players. Hands go by DM (an image, the cards as text
+and the controls for the player's turn); the channel gets a compact public post after every
+action: what was played (a small image), cards left, the stake and whose turn it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games.doudizhu as ddz
+from bot.cogs.base import GameCog, GameHelp
+from bot.doudizhu_ui import (
+    legal_combinations, offered_plays, play_label, private_controls, round_over_controls,
+)
+from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
+from bot.service import ActionResult, LobbyError, Match
+from games.common import Event, GameError
+from render.doudizhu import render_hand, render_play
+
+
+class StaleControl(GameError):
+    def __init__(self) -> None:
+        super().__init__("That menu is out of date: the game has moved on since it was sent, so "
+                         "nothing was played. Use the newest message, or `/doudizhu hand`.")
+
+
+class OtherGame(GameError):
+    def __init__(self, match: Match) -> None:
+        super().__init__(f"The match in this channel is {match.title}, not Dou Dizhu.")
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    return " ".join(ddz.card_text(card) for card in ddz.sort_cards(list(cards))) or "none"
+
+
+def nick(match: Match, seat: int) -> str:
+    return match.player(seat).name
+
+
+def signed(amount: int) -> str:
+    return f"{amount:+d}" if amount else "0"
+
+
+def ledger_text(match: Match, ledger: Iterable[int]) -> str:
+    return " \N{MIDDLE DOT} ".join(f"{nick(match, seat)} {signed(amount)}"
+                                   for seat, amount in enumerate(ledger))
+
+
+def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int] | None = None,
+                   *, draw: bool = False) -> str:
+    """Who won the series, from the ledger."""
+    if winners is None:
+        best = max(ledger)
+        winners = [seat for seat, amount in enumerate(ledger) if amount == best]
+        draw = len(winners) == len(ledger)
+    winners = list(winners)
+    if draw or not winners:
+        return "The ledger is level: nobody wins the series."
+    names = " and ".join(f"**{nick(match, seat)}**" for seat in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{names} {verb} the series with {signed(ledger[winners[0]])}."
+
+
+def normalise_play(text: str) -> str:
+    return "".join(text.split()).upper().replace("10", "T").replace(",", "")
+
+
+@app_commands.guild_only()
+class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
+                  group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
+    game = ddz.NAME
+    has_private = True
+    private_command = "/doudizhu hand"
+    private_thing = "hand"
+    help = GameHelp(
+        title="Dou Dizhu",
+        players="3 or 4 players",
+        summary=("Fight the Landlord: after an auction (bid 1-3) the landlord takes the kitty "
+                 "and plays alone against the others. Beat the last play with a higher one of "
+                 "the same type and size (bombs and the rocket beat anything) or pass; the first "
+                 "side to empty a hand wins the bid, doubled by every bomb and rocket. Your "
+                 "hand and a menu of your plays come by DM."),
+        commands=(("/doudizhu new [players]", "open a 3- or 4-player game here"),
+                  ("/doudizhu bid amount", "pass, or bid 1, 2 or 3 in the auction"),
+                  ("/doudizhu play cards", "play ranks like 33344 or TJQKA (autocomplete)"),
+                  ("/doudizhu pass", "pass on the current trick"),
+                  ("/doudizhu hand", "your hand and controls, only to you"),
+                  ("/doudizhu next", "deal the next round after a round"),
+                  ("/doudizhu stop", "end the series; the ledger decides the winner")),
+    )
+
+    def __init__(self, bot) -> None:
+        GameCog.__init__(self, bot)
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Dou Dizhu game in this channel")
+    @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)")
+    async def new(self, interaction: discord.Interaction, players: Literal[3, 4] = 3) -> None:
+        await self.open_lobby(interaction, options={"players": int(players)})
+
+    @app_commands.command(name="bid", description="Bid in the auction, or pass")
+    @app_commands.describe(amount="pass, or 1, 2 or 3 (more than the highest bid so far)")
+    async def bid(self, interaction: discord.Interaction,
+                  amount: Literal["pass", "1", "2", "3"]) -> None:
+        await self._act(interaction, f"bid {amount}")
+
+    @app_commands.command(name="play", description="Play cards on the current trick")
+    @app_commands.describe(cards="Ranks, e.g. 33344, TJQKA, 2 or BR (B/R: black/red joker)")
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        await self._act(interaction, f"play {cards}")
+
+    @play.autocomplete("cards")
+    async def play_choices(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        match = await self.service.current(interaction.channel_id)
+        if match is None or match.game != self.game or match.state is None:
+            return []
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.state.phase != ddz.PLAY or match.state.turn != seat:
+            return []
+        typed = normalise_play(current)
+        combos = [combo for combo in legal_combinations(match, seat)
+                  if str(combo).startswith(typed)
+                  or "".join(sorted(str(combo))) == "".join(sorted(typed))]
+        shown = combos if len(combos) <= 25 else offered_plays(combos)
+        return [app_commands.Choice(name=play_label(combo), value=str(combo)) for combo in shown]
+
+    @app_commands.command(name="pass", description="Pass on the current trick")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "pass")
+
+    @app_commands.command(name="hand", description="See your hand and your controls (only you)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet, so there is nothing to show.")
+        presenter = self.bot.presenters[match.game]
+        await send_reply(interaction, presenter.private_reply(match, seat), ephemeral=True)
+
+    @app_commands.command(name="next", description="Deal the next round (once a round is over)")
+    async def next_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "next")
+
+    @app_commands.command(name="stop", description="End the series after a round: the ledger "
+                                                   "decides the winner")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "stop")
+
+    async def _act(self, interaction: discord.Interaction, text: str) -> None:
+        match = await self.service.require(interaction.channel_id)
+        if match.game != self.game:
+            raise OtherGame(match)
+        await self.act(interaction, text)
+
+    # -- controls (select and buttons in DMs, ephemeral hands and round results) ---------------
+
+    async def act_from_control(self, interaction: discord.Interaction, text: str,
+                               match_id: int, version: int) -> None:
+        """A menu or button was used: refuse it if the game has moved on since it was sent,
+        otherwise act, mark the control's message as used and post the table in the channel."""
+        match = await self.service.get_or_fail(match_id)
+        if not match.is_open:
+            raise LobbyError(f"That {match.title} match is over.")
+        if match.row.version != version:
+            raise StaleControl()
+        result = await self.service.act(match.channel_id, interaction.user.id, text,
+                                        match_id=match_id)
+        message = interaction.message
+        private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+        who = "You" if private else f"**{interaction.user.display_name}**"
+        done = f"\N{WHITE HEAVY CHECK MARK} {who} chose `{result.action}`."
+        before = message.content if message is not None and message.content else ""
+        await interaction.response.edit_message(content=f"{before}\n{done}".strip(), view=None)
+        await self.post_board_in_channel(result.match, result.events)
+        await self.send_privates(result.match, self.private_changes(result))
+
+    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
+        reply = await self.board_reply(match, tuple(events))
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        message = await channel.send(**reply.kwargs())
+        await self.service.store.set_message(match.id, board=message.id)
+
+    # -- private view ------------------------------------------------------------------------
+
+    def private_changes(self, result: ActionResult) -> list[int]:
+        """New deal: every seat. Otherwise the seat whose hand changed (a play, the kitty) and
+        the seat now to act, which gets fresh controls."""
+        state: ddz.State = result.match.state
+        if state.phase not in (ddz.AUCTION, ddz.PLAY):
+            return []
+        kinds = {event.kind for event in result.events}
+        if "deal" in kinds:
+            return list(range(state.players))
+        seats = []
+        if "play" in kinds:
+            seats.append(result.seat)
+        if "landlord" in kinds and state.landlord not in seats:
+            seats.append(state.landlord)
+        if state.turn is not None and state.turn not in seats:
+            seats.append(state.turn)
+        return seats
+
+    async def private_reply(self, match: Match, seat: int) -> Reply:
+        state: ddz.State = match.state
+        view = ddz.view(state, seat)
+        if state.phase == ddz.OVER:
+            return Reply(content=f"The {match.title} series (match #{match.id}) is over.")
+        hand = view.hand
+        prompt = self._private_prompt(match, view, seat)
+        lines = [f"**Cards:** {cards_text(hand)}"]
+        if view.phase == ddz.AUCTION:
+            if view.bid:
+                high = next(s for s, amount in reversed(view.bids) if amount == view.bid)
+                lines.append(f"**Auction:** the high bid is {view.bid} by {nick(match, high)}.")
+            else:
+                lines.append("**Auction:** no bid yet.")
+        elif view.landlord is not None:
+            if view.landlord == seat:
+                lines.append(f"**You are the landlord**, playing for {view.bid} "
+                             f"\N{MULTIPLICATION SIGN} {view.multiplier}.")
+            else:
+                partners = [nick(match, s) for s in range(view.players)
+                            if s not in (seat, view.landlord)]
+                lines.append(f"**The landlord is {nick(match, view.landlord)}**; you play with "
+                             f"{' and '.join(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
+                             f"{view.multiplier}).")
+        counts = " \N{MIDDLE DOT} ".join(f"{nick(match, s)} {count}"
+                                         for s, count in enumerate(view.hand_counts))
+        lines.append(f"**Cards left:** {counts}")
+        controls, note = private_controls(match, seat)
+        if note:
+            lines.append(note)
+        embed = discord.Embed(title=f"Your hand: {len(hand)} cards", description="\n".join(lines),
+                              colour=COLOUR)
+        embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
+        png = await render_in_thread(render_hand, hand) if hand else None
+        return Reply(content=prompt, embed=embed, png=png, view=controls,
+                     filename=f"hand-{match.id}.png")
+
+    @staticmethod
+    def _private_prompt(match: Match, view: ddz.View, seat: int) -> str:
+        if view.phase == ddz.ROUND_OVER:
+            return (f"Round {view.round_no} is over: the hands and the payment are in the "
+                    "channel. Deal the next round, or stop the series?")
+        if view.turn != seat:
+            return f"Waiting for **{nick(match, view.turn)}**."
+        if view.phase == ddz.AUCTION:
+            higher = ", ".join(str(amount) for amount in range(view.bid + 1, 4))
+            return f"**Your turn to bid:** pass or bid {higher}."
+        if view.to_beat is not None:
+            return (f"**Your turn:** beat **{view.to_beat.text}** from "
+                    f"{nick(match, view.to_beat.seat)}, or pass.")
+        return "**Your turn to lead:** play any combination."
+
+    # -- public table ------------------------------------------------------------------------
+
+    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+        state: ddz.State = match.state
+        view = ddz.view(state)
+        events = tuple(events)
+        embed = discord.Embed(title=f"Dou Dizhu \N{MIDDLE DOT} round {view.round_no}",
+                              description=describe_events(match, events) or None, colour=COLOUR)
+        shown = self._last_play(view)
+        png = None
+        if shown is not None:
+            png = await render_in_thread(render_play, shown.cards)
+            embed.add_field(name="On the table", inline=False,
+                            value=f"**{shown.text}** by {nick(match, shown.seat)}"
+                                  + self._table_note(view, shown))
+        mentions: tuple[int, ...] = ()
+        controls = None
+        if view.phase in (ddz.AUCTION, ddz.PLAY):
+            counts = []
+            for seat, count in enumerate(view.hand_counts):
+                role = " (landlord)" if seat == view.landlord else ""
+                arrow = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
+                counts.append(f"{arrow}{nick(match, seat)}{role}: {count}")
+            embed.add_field(name="Cards left", value="\n".join(counts))
+            embed.add_field(name="Stake", value=self._stake_text(view))
+            content = self._turn_line(match, view)
+            mentions = (match.player(view.turn).user_id,)
+        elif view.phase == ddz.ROUND_OVER:
+            for seat, hand in enumerate(view.revealed_hands or ()):
+                role = " (landlord)" if seat == view.landlord else ""
+                embed.add_field(name=f"{nick(match, seat)}{role}", inline=False,
+                                value=cards_text(hand) if hand else "out of cards")
+            if not any(event.kind == "round_end" for event in events):  # else it is told above
+                payment = view.payment_text.format(**{f"seat{s.seat}": s.name
+                                                      for s in match.seats})
+                embed.add_field(name="Payment", value=payment, inline=False)
+            embed.add_field(name="This round", value=ledger_text(match, view.payments))
+            embed.add_field(name="Ledger", value=ledger_text(match, view.ledger))
+            content = (f"**Round {view.round_no} is over.** `/doudizhu next` deals round "
+                       f"{view.round_no + 1}; `/doudizhu stop` ends the series.")
+            controls = round_over_controls(match)
+        else:
+            result = view.outcome
+            embed.add_field(name="Final ledger", value=ledger_text(match, view.ledger))
+            reason = result.reason.format(**{f"seat{s.seat}": s.name for s in match.seats})
+            content = (f"**The series is over** ({reason}, {view.round_no} round"
+                       f"{'s' if view.round_no != 1 else ''}). "
+                       + standings_text(match, view.ledger, result.winners, draw=result.draw))
+        embed.set_footer(text=f"Match #{match.id} \N{MIDDLE DOT} ledger: "
+                              f"{ledger_text(match, view.ledger)}")
+        return Reply(content=content, embed=embed, png=png, view=controls,
+                     filename=f"play-{match.id}.png", mentions=mentions)
+
+    @staticmethod
+    def _table_note(view: ddz.View, shown: ddz.TrickEntry) -> str:
+        if view.to_beat == shown:
+            return " (to beat)"
+        if view.phase == ddz.PLAY:
+            return " (won the trick)"
+        return ""
+
+    @staticmethod
+    def _last_play(view: ddz.View) -> ddz.TrickEntry | None:
+        if view.phase not in (ddz.PLAY, ddz.ROUND_OVER):
+            return None
+        return next((entry for entry in reversed(view.trick) if entry.cards), None)
+
+    @staticmethod
+    def _stake_text(view: ddz.View) -> str:
+        if view.landlord is None:
+            return f"auction: high bid {view.bid}" if view.bid else "auction: no bid yet"
+        times = "\N{MULTIPLICATION SIGN}"
+        doubled = f" (doubled by {', '.join(view.doublings)})" if view.doublings else ""
+        return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
+
+    @staticmethod
+    def _turn_line(match: Match, view: ddz.View) -> str:
+        who = mention(match, view.turn)
+        if view.phase == ddz.AUCTION:
+            higher = " ".join(f"`{amount}`" for amount in range(view.bid + 1, 4))
+            return f"{who}, your bid: `/doudizhu bid` pass or {higher} (or the buttons in your DM)."
+        if view.to_beat is not None:
+            return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
+                    "`/doudizhu pass`, or the menu in your DM.")
+        return f"{who}, you lead: `/doudizhu play` or the menu in your DM."
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def cancel_summary(self, match: Match) -> str:
+        """The standings when `/match cancel` ends a series."""
+        state: ddz.State | None = match.state
+        if state is None:
+            return ""
+        unfinished = state.phase in (ddz.AUCTION, ddz.PLAY)
+        rounds = state.round_no - 1 if unfinished else state.round_no
+        note = f" (round {state.round_no} was not finished and does not count)" if unfinished else ""
+        return (f"Ledger after {rounds} round{'s' if rounds != 1 else ''}{note}: "
+                f"{ledger_text(match, state.ledger)}. {standings_text(match, state.ledger)}")
