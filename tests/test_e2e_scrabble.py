@@ -202,6 +202,9 @@ async def test_options_autocomplete_start_early_and_void_challenge(world, tmp_pa
         no_challenge = await fake.slash(first, channel, "scrabble challenge")
         assert no_challenge.ephemeral and "challenges are off" in no_challenge.content
         assert (await bot.service.current(channel.id)).state == state
+        cancelled = await fake.slash(alice, channel, "match cancel")
+        assert not cancelled.ephemeral
+        assert "Scores when it stopped: alice 0, bob 0." in cancelled.content
 
 
 def phony_word(rack: str) -> str:

@@ -213,6 +213,12 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             raise WrongGame(match)
         return match
 
+    def cancel_summary(self, match: Match) -> str:
+        if match.state is None:
+            return ""
+        scores = ", ".join(f"{s.name} {match.state.scores[s.seat]}" for s in match.seats)
+        return f"Scores when it stopped: {scores}."
+
     # -- private views -----------------------------------------------------------------------
 
     def private_changes(self, result: ActionResult) -> list[int]:
