@@ -485,3 +485,25 @@ def test_the_menu_offers_one_play_per_shape_lowest_first():
     assert "3334" in texts and "3335" not in texts  # one kicker choice per trio
     answers = offered_plays(ddz.legal_plays(hand, classify("9"), 3))
     assert [str(c) for c in answers] == ["T", "J", "Q", "K", "A", "2", "B", "R", "2222", "BR"]
+
+
+async def test_status_and_resign(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, started = await open_table(fake, channel, bot, [alice, bob, carol])
+        await bid_round(table, fake, channel, ["2", "3"])
+        state = await table.state()
+        landlord = table.players[state.landlord]
+        status = await fake.slash(carol, channel, "match status")
+        await check(table, status)
+        assert mentioned_ids(status.content) == [landlord.id] and "you lead" in status.content
+        assert "bid 3 \u00d7 1 = 3" in status.message.text()
+        resigned = await fake.slash(landlord, channel, "match resign")
+        await check(table, resigned)
+        final = public_post(resigned)
+        assert f"{landlord.name} resigned" in final.content
+        state = await table.state()
+        assert state.ledger[state.landlord] == -6 and "series is over" in final.content
+        others = [u for u in table.players if u is not landlord]
+        assert all(f"**{u.name}**" in final.content for u in others)  # they share the win
