@@ -40,3 +40,12 @@ def mentioned_ids(text: str | None) -> list[int]:
     import re
 
     return [int(i) for i in re.findall(r"<@!?(\d+)>", text or "")]
+
+
+def fix_match_seeds(monkeypatch, seed: int) -> None:
+    """Make every new match use `seed`, so a test's deal or draw is the same on every run."""
+    from types import SimpleNamespace
+
+    import bot.service
+
+    monkeypatch.setattr(bot.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games.patchwork as patchwork
-from tests.e2e import mentioned_ids, png_size, running_bot
+from tests.e2e import fix_match_seeds, mentioned_ids, png_size, running_bot
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -68,7 +68,8 @@ async def play(fake, bot, channel, users, rng, *, max_moves=None):
     return last
 
 
-async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path):
+async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261123)  # patch 3 on offer costs 8: too dear at the start
     fake, guild, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
     db = tmp_path / "gamenight.db"
@@ -94,12 +95,14 @@ async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path):
         expected = patchwork.legal_placements(0, offer[0], "0")
         assert [c["value"] for c in squares] == sorted(expected, key=patchwork.patches.square_index)[:25]
 
-        good = await fake.slash(mover, channel, "patchwork preview", patch=1, orientation="0",
-                                square="a1")
+        buy = next(m for m in patchwork.legal_moves(match.state, seat)
+                   if isinstance(m, patchwork.Buy))
+        good = await fake.slash(mover, channel, "patchwork preview", patch=buy.choice,
+                                orientation=buy.orientation, square=buy.square)
         assert good.ephemeral and "fits" in good.content
         png_size(good.attachments[0].data)
-        bad = await fake.slash(mover, channel, "patchwork preview", patch=1, orientation="0",
-                               square="i9")
+        bad = await fake.slash(mover, channel, "patchwork preview", patch=buy.choice,
+                               orientation=buy.orientation, square="i9")
         assert bad.ephemeral and "sticks out" in bad.content
         assert good.attachments[0].data != bad.attachments[0].data
 
@@ -110,12 +113,10 @@ async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path):
         unreadable = await fake.slash(mover, channel, "patchwork buy", patch=1, square="z1",
                                       orientation="0")
         assert unreadable.ephemeral and "not a square" in unreadable.content
-        costly = [i for i, pid in enumerate(offer, 1)
-                  if patchwork.PATCHES[pid].cost > match.state.buttons[seat]]
-        if costly:
-            poor = await fake.slash(mover, channel, "patchwork buy", patch=costly[0],
-                                    square="a1", orientation="0")
-            assert poor.ephemeral and "buttons, you have" in poor.content
+        assert patchwork.PATCHES[offer[2]].cost > match.state.buttons[seat]
+        poor = await fake.slash(mover, channel, "patchwork buy", patch=3, square="a1",
+                                orientation="0")
+        assert poor.ephemeral and "buttons, you have" in poor.content
         no_leather = await fake.slash(mover, channel, "patchwork place", square="e5")
         assert no_leather.ephemeral and "no leather patch" in no_leather.content
 
