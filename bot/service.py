@@ -53,6 +53,14 @@ class NotAllowed(GameError):
     """The user may not do this (e.g. cancel someone else's match)."""
 
 
+class OutOfDate(GameError):
+    """A button or menu built for an earlier version of the match was used."""
+
+    def __init__(self) -> None:
+        super().__init__("That menu is out of date: the game has moved on since it was sent, "
+                         "so nothing happened. Use the newest message, or show your hand again.")
+
+
 class Conflict(GameError):
     def __init__(self) -> None:
         super().__init__("Someone else acted on this match at the same moment. Look at the board "
@@ -302,16 +310,19 @@ class MatchService:
     # -- playing -----------------------------------------------------------------------------
 
     async def act(self, channel_id: int, user_id: int, text: str, *,
-                  match_id: int | None = None) -> ActionResult:
+                  match_id: int | None = None, version: int | None = None) -> ActionResult:
         """Parse and apply one action for the caller, then save it with the move log.
 
         With `match_id` (a button or menu on an older message, or in a DM) the action only
-        applies if that match is still the one open in its channel.
+        applies if that match is still the one open in its channel; with `version`, only if
+        nothing has happened in the match since the control was built.
         """
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id)
             if match_id is not None and match.id != match_id:
                 raise LobbyError("That match is over; this message belongs to an old game.")
+            if version is not None and match.row.version != version:
+                raise OutOfDate()
             move = match.engine.parse_move(text)
             try:
                 state = match.engine.apply(match.state, seat, move)

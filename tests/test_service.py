@@ -213,3 +213,18 @@ async def test_a_lobby_fills_to_its_players_option_and_the_creator_may_start_ear
     with pytest.raises(LobbyError, match="for 3 to 4 players"):
         await service.open_lobby("doudizhu", guild_id=1, channel_id=CHANNEL + 2, creator=ALICE,
                                  options={"players": 2})
+
+
+async def test_a_control_built_for_an_old_version_is_refused(service):
+    from bot.service import OutOfDate
+
+    match = await started_reversi(service)
+    mover = seat_user(match, match.state.black_seat)
+    version = match.row.version
+    results = await asyncio.gather(
+        service.act(CHANNEL, mover, "d3", match_id=match.id, version=version),
+        service.act(CHANNEL, mover, "c4", match_id=match.id, version=version),
+        return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, OutOfDate) for r in results)
+    assert [m.action for m in await service.store.moves(match.id)] in (["d3"], ["c4"])

@@ -22,12 +22,6 @@ from games.common import Event, GameError
 from render.doudizhu import render_hand, render_play
 
 
-class StaleControl(GameError):
-    def __init__(self) -> None:
-        super().__init__("That menu is out of date: the game has moved on since it was sent, so "
-                         "nothing was played. Use the newest message, or `/doudizhu hand`.")
-
-
 class OtherGame(GameError):
     def __init__(self, match: Match) -> None:
         super().__init__(f"The match in this channel is {match.title}, not Dou Dizhu.")
@@ -166,10 +160,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         match = await self.service.get_or_fail(match_id)
         if not match.is_open:
             raise LobbyError(f"That {match.title} match is over.")
-        if match.row.version != version:
-            raise StaleControl()
         result = await self.service.act(match.channel_id, interaction.user.id, text,
-                                        match_id=match_id)
+                                        match_id=match_id, version=version)
         message = interaction.message
         private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
         who = "You" if private else f"**{interaction.user.display_name}**"
