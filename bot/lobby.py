@@ -60,6 +60,12 @@ def lobby_view(match: Match) -> discord.ui.View | None:
     return view
 
 
+def lobby_card(bot: GamenightBot, match: Match) -> dict:
+    """The lobby message's embed and buttons, with the game's summary of the match options."""
+    rules = bot.presenters[match.game].lobby_rules(match)
+    return {"embed": lobby_embed(match, rules), "view": lobby_view(match)}
+
+
 def is_moderator(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_messages)
 
@@ -89,7 +95,7 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
                             from_button: bool) -> None:
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
     if from_button:
-        await interaction.response.edit_message(embed=lobby_embed(match), view=lobby_view(match))
+        await interaction.response.edit_message(**lobby_card(bot, match))
     else:
         await refresh_lobby_card(bot, match)
     if match.status == "active":
@@ -112,6 +118,6 @@ async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
         await channel.get_partial_message(match.row.lobby_message_id).edit(
-            embed=lobby_embed(match), view=lobby_view(match))
+            **lobby_card(bot, match))
     except discord.HTTPException as error:
         log.info("could not update the lobby card of match %s: %s", match.id, error)

@@ -86,7 +86,8 @@ async def render_in_thread(function, *args) -> bytes:
     return await asyncio.to_thread(function, *args)
 
 
-def lobby_embed(match: Match) -> discord.Embed:
+def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
+    """The lobby card: seats, how the game starts, and the match's chosen `rules`."""
     engine = match.engine
     seats = [f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)]
     invited = match.row.invited_id
@@ -112,5 +113,7 @@ def lobby_embed(match: Match) -> discord.Embed:
         how = f"This lobby was {match.status}."
     embed = discord.Embed(title=title, description=how, colour=COLOUR)
     embed.add_field(name=f"Seats ({len(match.seats)}/{target})", value="\n".join(seats))
+    if rules:
+        embed.add_field(name="Rules", value=rules)
     embed.set_footer(text=f"Match #{match.id}")
     return embed

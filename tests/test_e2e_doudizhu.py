@@ -444,6 +444,7 @@ async def test_four_player_lobby_round_and_cancel_with_the_ledger(world, tmp_pat
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         lobby = await fake.slash(four[0], channel, "doudizhu new", players=4)
         assert "Seats (1/4)" in lobby.message.text()
+        assert "two decks (108 cards)" in lobby.message.text()
         await fake.click(four[1], lobby.message, label="Join")
         third = await fake.slash(four[2], channel, "match join")
         assert "3/4 seated" in third.content

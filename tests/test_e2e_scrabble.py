@@ -169,6 +169,8 @@ async def test_options_autocomplete_start_early_and_void_challenge(world, tmp_pa
         lobby = await fake.slash(alice, channel, "scrabble new", challenge="void", tiles=9,
                                  finish="expert")
         assert "Seats (1/4)" in lobby.text()
+        assert ("9-tile racks · void: words checked as they are played · finish line: expert "
+                "(160 points at a full table)") in lobby.text()
         joined = await fake.slash(bob, channel, "match join")
         assert not joined.ephemeral and "2/4 seated" in joined.content
         early = await fake.slash(bob, channel, "scrabble rack")

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.lobby import lobby_view, player_of
-from bot.present import Reply, lobby_embed, send_reply
+from bot.lobby import lobby_card, player_of
+from bot.present import Reply, send_reply
 from bot.private import notify_closed_dms, send_private, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player
 from games.common import Event
@@ -70,7 +70,7 @@ class GameCog:
         if invited is not None:
             content = (f"{invited.mention}, **{interaction.user.display_name}** invites you to "
                        f"a game of {match.title}: press **Join** to play.")
-        reply = Reply(content=content, embed=lobby_embed(match), view=lobby_view(match),
+        reply = Reply(content=content, **lobby_card(self.bot, match),
                       mentions=() if invited is None else (invited.id,))
         message = await send_reply(interaction, reply)
         if message is not None:
@@ -80,6 +80,10 @@ class GameCog:
     def cancel_summary(self, match: Match) -> str:
         """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
         return ""
+
+    def lobby_rules(self, match: Match) -> str | None:
+        """The match options in words, for the lobby card (None: nothing to say)."""
+        return None
 
     def private_changes(self, result: ActionResult) -> list[int]:
         """The seats whose private view an action changed (they get a fresh DM)."""

@@ -90,6 +90,11 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     def __init__(self, bot) -> None:
         GameCog.__init__(self, bot)
 
+    def lobby_rules(self, match: Match) -> str:
+        if match.seat_target == 4:
+            return "4 players, two decks (108 cards): 25 cards each, 8 in the kitty"
+        return "3 players, one deck (54 cards): 17 cards each, 3 in the kitty"
+
     # -- commands ----------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a Dou Dizhu game in this channel")

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lobby import is_moderator, lobby_view, refresh_lobby_card, show_lobby_change, player_of
-from bot.present import COLOUR, Reply, lobby_embed, send_reply
+from bot.lobby import is_moderator, lobby_card, player_of, refresh_lobby_card, show_lobby_change
+from bot.present import COLOUR, Reply, send_reply
 from bot.service import LobbyError
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def status(self, interaction: discord.Interaction) -> None:
         match = await self.service.require(interaction.channel_id)
         if match.status == "lobby":
-            reply = Reply(embed=lobby_embed(match), view=lobby_view(match))
+            reply = Reply(**lobby_card(self.bot, match))
             message = await send_reply(interaction, reply)
             if message is not None:
                 await self.service.store.set_message(match.id, lobby=message.id)

@@ -213,6 +213,20 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             raise WrongGame(match)
         return match
 
+    def lobby_rules(self, match: Match) -> str:
+        options = match.row.options
+        finish = options.get("finish")
+        if finish in LEVELS:
+            targets = scrabble.FINISH_TARGETS.get(match.seat_target, {})
+            finish_text = f"finish line: {finish} ({targets.get(finish, '?')} points at a full table)"
+        elif finish:
+            finish_text = f"finish line: first to {finish} points"
+        else:
+            finish_text = "played until the tiles run out"
+        challenge = ("double challenge" if options.get("challenge", "double") == "double"
+                     else "void: words checked as they are played")
+        return f"{options.get('tiles', 7)}-tile racks · {challenge} · {finish_text}"
+
     def cancel_summary(self, match: Match) -> str:
         if match.state is None:
             return ""
