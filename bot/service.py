@@ -45,6 +45,17 @@ class NotSeated(GameError):
         super().__init__(text)
 
 
+def game_title(game: str) -> str:
+    """`doudizhu` -> `Dou Dizhu`: a game's name as players read it."""
+    return game.replace("doudizhu", "dou dizhu").title()
+
+
+class WrongGame(GameError):
+    def __init__(self, match: Match, game: str) -> None:
+        super().__init__(f"The match in this channel is {match.title}, not {game_title(game)}: "
+                         "use its own commands (`/gamenight help` lists them).")
+
+
 class LobbyError(GameError):
     """Joining, leaving or starting is not possible right now; the message says why."""
 
@@ -96,7 +107,7 @@ class Match:
 
     @property
     def title(self) -> str:
-        return self.game.replace("doudizhu", "dou dizhu").title()
+        return game_title(self.game)
 
     @property
     def is_open(self) -> bool:
@@ -309,16 +320,19 @@ class MatchService:
 
     # -- playing -----------------------------------------------------------------------------
 
-    async def act(self, channel_id: int, user_id: int, text: str, *,
+    async def act(self, channel_id: int, user_id: int, text: str, *, game: str | None = None,
                   match_id: int | None = None, version: int | None = None) -> ActionResult:
         """Parse and apply one action for the caller, then save it with the move log.
 
         With `match_id` (a button or menu on an older message, or in a DM) the action only
         applies if that match is still the one open in its channel; with `version`, only if
-        nothing has happened in the match since the control was built.
+        nothing has happened in the match since the control was built. With `game` (a game's
+        own command), only if the match here is of that game.
         """
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id)
+            if game is not None and match.game != game:
+                raise WrongGame(match, game)
             if match_id is not None and match.id != match_id:
                 raise LobbyError("That match is over; this message belongs to an old game.")
             if version is not None and match.row.version != version:

@@ -97,14 +97,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
 import mimetypes
 import re
 import secrets
 import struct
-import sys
 import time
 import traceback
 import weakref

@@ -139,6 +139,7 @@ async def play_greedy(table, *, via: str, limit: int = 200):
     """Play until the round ends: the player to move plays the largest play offered (by the DM
     menu or by autocomplete), or passes when nothing is offered. Returns the last result."""
     fake, channel = table.fake, table.channel
+    result = None
     for _ in range(limit):
         state = await table.state()
         if state.phase != ddz.PLAY:

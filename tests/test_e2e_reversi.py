@@ -194,3 +194,14 @@ async def test_global_sync_and_no_token_in_debug_logs(world, tmp_path, caplog):
         assert lobby.buttons
     assert "restored 0 open match(es)" in caplog.text
     assert fake.token not in caplog.text
+
+
+async def test_a_game_command_in_a_channel_playing_another_game(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        lobby = await fake.slash(users["alice"], channel, "patchwork new")
+        await fake.click(users["bob"], lobby.message, label="Join")
+        wrong = await fake.slash(users["alice"], channel, "reversi move", square="d3")
+        assert wrong.ephemeral and "is Patchwork, not Reversi" in wrong.content
+        assert await fake.autocomplete(users["alice"], channel, "reversi move", "square",
+                                       square="") == []

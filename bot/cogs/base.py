@@ -11,7 +11,7 @@ import discord
 from bot.lobby import lobby_card, player_of
 from bot.present import Reply, send_reply
 from bot.private import notify_closed_dms, send_private, where
-from bot.service import ActionResult, LobbyError, Match, MatchService, Player
+from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
 from games.common import Event
 
 if TYPE_CHECKING:
@@ -89,13 +89,17 @@ class GameCog:
         """The seats whose private view an action changed (they get a fresh DM)."""
         return []
 
-    async def act(self, interaction: discord.Interaction, text: str, *,
-                  match_id: int | None = None) -> ActionResult:
+    async def match_here(self, interaction: discord.Interaction) -> Match:
+        """The open match in this channel, which must be of this cog's game."""
+        match = await self.service.require(interaction.channel_id)
+        if match.game != self.game:
+            raise WrongGame(match, self.game)
+        return match
+
+    async def act(self, interaction: discord.Interaction, text: str) -> ActionResult:
         """Apply one action for the caller, post the new board, and update private views."""
-        channel_id = interaction.channel_id
-        if match_id is not None:
-            channel_id = (await self.service.get_or_fail(match_id)).channel_id
-        result = await self.service.act(channel_id, interaction.user.id, text, match_id=match_id)
+        result = await self.service.act(interaction.channel_id, interaction.user.id, text,
+                                        game=self.game)
         await self.post_board(interaction, result.match, result.events)
         await self.send_privates(result.match, self.private_changes(result))
         return result

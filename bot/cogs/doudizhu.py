@@ -18,13 +18,8 @@ from bot.doudizhu_ui import (
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import ActionResult, LobbyError, Match
-from games.common import Event, GameError
+from games.common import Event
 from render.doudizhu import render_hand, render_play
-
-
-class OtherGame(GameError):
-    def __init__(self, match: Match) -> None:
-        super().__init__(f"The match in this channel is {match.title}, not Dou Dizhu.")
 
 
 def cards_text(cards: Iterable[str]) -> str:
@@ -106,12 +101,12 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     @app_commands.describe(amount="pass, or 1, 2 or 3 (more than the highest bid so far)")
     async def bid(self, interaction: discord.Interaction,
                   amount: Literal["pass", "1", "2", "3"]) -> None:
-        await self._act(interaction, f"bid {amount}")
+        await self.act(interaction, f"bid {amount}")
 
     @app_commands.command(name="play", description="Play cards on the current trick")
     @app_commands.describe(cards="Ranks, e.g. 33344, TJQKA, 2 or BR (B/R: black/red joker)")
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
-        await self._act(interaction, f"play {cards}")
+        await self.act(interaction, f"play {cards}")
 
     @play.autocomplete("cards")
     async def play_choices(self, interaction: discord.Interaction,
@@ -131,7 +126,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     @app_commands.command(name="pass", description="Pass on the current trick")
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, "pass")
+        await self.act(interaction, "pass")
 
     @app_commands.command(name="hand", description="See your hand and your controls (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -143,18 +138,12 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     @app_commands.command(name="next", description="Deal the next round (once a round is over)")
     async def next_(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, "next")
+        await self.act(interaction, "next")
 
     @app_commands.command(name="stop", description="End the series after a round: the ledger "
                                                    "decides the winner")
     async def stop(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, "stop")
-
-    async def _act(self, interaction: discord.Interaction, text: str) -> None:
-        match = await self.service.require(interaction.channel_id)
-        if match.game != self.game:
-            raise OtherGame(match)
-        await self.act(interaction, text)
+        await self.act(interaction, "stop")
 
     # -- controls (select and buttons in DMs, ephemeral hands and round results) ---------------
 

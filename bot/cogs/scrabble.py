@@ -21,19 +21,13 @@ import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names, send_reply
 from bot.service import ActionResult, LobbyError, Match, NotSeated
-from games.common import Event, GameError
+from games.common import Event
 from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
 from render.scrabble import render_board, render_rack
 
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
 PLAY_HINT = "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
-
-
-class WrongGame(GameError):
-    def __init__(self, match: Match) -> None:
-        super().__init__(f"The match in this channel is {match.title}, not Scrabble: use its "
-                         "own commands (`/gamenight help`).")
 
 
 def parse_finish(text: str | None) -> str | int | None:
@@ -160,7 +154,6 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                                      app_commands.Choice(name="down", value="down")])
     async def play(self, interaction: discord.Interaction, word: str, square: str,
                    direction: str) -> None:
-        await self._scrabble_here(interaction)
         # Read it as a play here, so a bad square or word gets the play's own message.
         move = scrabble.Play.parse(f"{square.strip()} {direction} {word.strip()}")
         await self.act(interaction, str(move))
@@ -168,24 +161,21 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     @app_commands.command(name="exchange", description="Swap tiles from your rack with the bag")
     @app_commands.describe(tiles="The tiles to put back, e.g. QVV? (? is a blank)")
     async def exchange(self, interaction: discord.Interaction, tiles: str) -> None:
-        await self._scrabble_here(interaction)
         await self.act(interaction, str(scrabble.Exchange.parse(f"exchange {tiles}")))
 
     @app_commands.command(name="pass", description="Pass your turn (or accept a play that "
                                                    "ends the game)")
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await self._scrabble_here(interaction)
         await self.act(interaction, "pass")
 
     @app_commands.command(name="challenge",
                           description="Challenge the last play before the next player acts")
     async def challenge(self, interaction: discord.Interaction) -> None:
-        await self._scrabble_here(interaction)
         await self.act(interaction, "challenge")
 
     @app_commands.command(name="rack", description="See your rack (only you)")
     async def rack(self, interaction: discord.Interaction) -> None:
-        match = await self._scrabble_here(interaction)
+        match = await self.match_here(interaction)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
             raise NotSeated("You are not playing in this match, so you have no rack. "
@@ -197,7 +187,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     @app_commands.command(name="bag", description="Tiles left in the bag and the tiles you "
                                                   "cannot see (only you)")
     async def bag(self, interaction: discord.Interaction) -> None:
-        match = await self._scrabble_here(interaction)
+        match = await self.match_here(interaction)
         if match.status == "lobby":
             raise LobbyError("The match has not started yet: the bag is still full (100 tiles).")
         seat = match.seat_of(interaction.user.id)
@@ -206,12 +196,6 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         text = (f"**{view.bag}** tile{'s' if view.bag != 1 else ''} left in the bag.\n"
                 f"Unseen tiles ({len(view.unseen)}: {whose}): {tally(view.unseen) or 'none'}")
         await interaction.response.send_message(text, ephemeral=True)
-
-    async def _scrabble_here(self, interaction: discord.Interaction) -> Match:
-        match = await self.service.require(interaction.channel_id)
-        if match.game != self.game:
-            raise WrongGame(match)
-        return match
 
     def lobby_rules(self, match: Match) -> str:
         options = match.row.options

@@ -665,7 +665,7 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
     )
     draft.last_play = record
     words = ", ".join(f"{w} {s}" for w, s in scored.words)
-    bingo = f" + 50 bingo" if scored.bingo else ""
+    bingo = " + 50 bingo" if scored.bingo else ""
     draft.event(
         "play",
         f"{{seat{seat}}} played {play} for {scored.score} ({words}{bingo}).",
