@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from PIL import Image
 
 from bot.client import GamenightBot
 from bot.config import Settings
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord import FakeDiscord, Perm, run_bot
 
 
 def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None) -> GamenightBot:
@@ -27,6 +28,36 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None) -> Gamenigh
 async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None):
     async with run_bot(make_bot(fake, db_path, guild_id), fake) as bot:
         yield bot
+
+
+@asynccontextmanager
+async def fake_world(channel_name: str, names: Iterable[str], *, dms_closed: Iterable[str] = (),
+                     moderators: Iterable[str] = ()):
+    """A started fake Discord with one server, one channel and the named members.
+
+    Yields (fake, guild, channel, users by name); `moderators` get Manage Messages.
+    """
+    fake = FakeDiscord()
+    await fake.start()
+    closed, mods = set(dms_closed), set(moderators)
+    try:
+        guild = fake.add_guild("Game Night Club")
+        channel = fake.add_channel(guild, channel_name)
+        users = {name: fake.add_user(name, dms_open=name not in closed) for name in names}
+        for name, user in users.items():
+            fake.add_member(guild, user,
+                            permissions=Perm.MANAGE_MESSAGES if name in mods else None)
+        yield fake, guild, channel, users
+    finally:
+        await fake.stop()
+
+
+def board_message(result):
+    """The board post an interaction produced: a public message with an image in its embed."""
+    for message in result.all_messages:
+        if message.attachments and message.embeds and not message.ephemeral:
+            return message
+    raise AssertionError(f"no board message in {result.text()!r}")
 
 
 def png_size(data: bytes) -> tuple[int, int]:

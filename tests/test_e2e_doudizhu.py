@@ -13,8 +13,7 @@ import games.doudizhu as ddz
 from bot.doudizhu_ui import offered_plays
 from games.doudizhu.combinations import classify
 from render.doudizhu import render_hand
-from tests.e2e import mentioned_ids, png_size, running_bot
-from tests.fakediscord import FakeDiscord, Perm
+from tests.e2e import fake_world, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -46,16 +45,9 @@ def message_text(message) -> str:
 
 @pytest.fixture
 async def world():
-    fake = FakeDiscord()
-    await fake.start()
-    guild = fake.add_guild("Game Night Club")
-    channel = fake.add_channel(guild, "doudizhu")
     names = ("alice", "bob", "carol", "dave", "erin", "mod")
-    users = {name: fake.add_user(name, dms_open=name != "erin") for name in names}
-    for name, user in users.items():
-        fake.add_member(guild, user, permissions=Perm.MANAGE_MESSAGES if name == "mod" else None)
-    yield fake, guild, channel, users
-    await fake.stop()
+    async with fake_world("doudizhu", names, dms_closed=("erin",), moderators=("mod",)) as world:
+        yield world
 
 
 class Table:

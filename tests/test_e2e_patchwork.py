@@ -8,30 +8,16 @@ import random
 import pytest
 
 import games.patchwork as patchwork
-from tests.e2e import fix_match_seeds, mentioned_ids, png_size, running_bot
-from tests.fakediscord import FakeDiscord
+from tests.e2e import board_message as board
+from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 async def world():
-    fake = FakeDiscord()
-    await fake.start()
-    guild = fake.add_guild("Quilters")
-    channel = fake.add_channel(guild, "patchwork")
-    users = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
-    for user in users.values():
-        fake.add_member(guild, user)
-    yield fake, guild, channel, users
-    await fake.stop()
-
-
-def board(result):
-    for message in result.all_messages:
-        if message.attachments and message.embeds:
-            return message
-    raise AssertionError(f"no board in {result.text()!r}")
+    async with fake_world("patchwork", ("alice", "bob", "carol")) as world:
+        yield world
 
 
 async def command_for(fake, channel, user, move):

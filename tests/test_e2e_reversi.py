@@ -8,32 +8,16 @@ import random
 
 import pytest
 
-from tests.e2e import mentioned_ids, png_size, running_bot
-from tests.fakediscord import FakeDiscord, Perm
+from tests.e2e import board_message, fake_world, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 async def world():
-    fake = FakeDiscord()
-    await fake.start()
-    guild = fake.add_guild("Game Night Club")
-    channel = fake.add_channel(guild, "reversi")
-    users = {name: fake.add_user(name) for name in ("alice", "bob", "carol", "mod")}
-    for name, user in users.items():
-        fake.add_member(guild, user,
-                        permissions=Perm.MANAGE_MESSAGES if name == "mod" else None)
-    yield fake, guild, channel, users
-    await fake.stop()
-
-
-def board_message(result):
-    """The board post an interaction produced: a message with the board PNG in its embed."""
-    for message in result.all_messages:
-        if message.attachments and message.embeds:
-            return message
-    raise AssertionError(f"no board message in {result.text()!r}")
+    async with fake_world("reversi", ("alice", "bob", "carol", "mod"),
+                          moderators=("mod",)) as world:
+        yield world
 
 
 async def test_commands_are_synced_to_the_dev_guild(world, tmp_path):

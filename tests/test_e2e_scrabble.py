@@ -8,18 +8,18 @@ import itertools
 import os
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-import bot.service as service_module
 import games.scrabble as scrabble
 from bot.client import GamenightBot
 from bot.config import ConfigError, Settings
 from games.scrabble.lexicon import ENV_VAR
 from render.scrabble import render_rack
-from tests.e2e import mentioned_ids, png_size, running_bot
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.e2e import (
+    board_message, fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot,
+)
+from tests.fakediscord import run_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -35,29 +35,14 @@ SEED = 14
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    fix_match_seeds(monkeypatch, SEED)
 
 
 @pytest.fixture
 async def world():
-    fake = FakeDiscord()
-    await fake.start()
-    guild = fake.add_guild("Game Night Club")
-    channel = fake.add_channel(guild, "word-games")
-    users = {name: fake.add_user(name, dms_open=name != "carol")
-             for name in ("alice", "bob", "carol", "dave")}
-    for user in users.values():
-        fake.add_member(guild, user)
-    yield fake, guild, channel, users
-    await fake.stop()
-
-
-def board_message(result):
-    """The board post an interaction produced: a message with the board PNG in its embed."""
-    for message in result.all_messages:
-        if message.attachments and message.embeds and not message.ephemeral:
-            return message
-    raise AssertionError(f"no board message in {result.text()!r}")
+    async with fake_world("word-games", ("alice", "bob", "carol", "dave"),
+                          dms_closed=("carol",)) as world:
+        yield world
 
 
 def spaced(rack: str) -> str:
