@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -106,12 +107,14 @@ class GameCog:
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """DM each seat its private view; point those with closed DMs to the private command."""
-        closed = []
-        for seat in seats:
+        async def deliver(seat: int) -> bool:
             reply = await self.private_reply(match, seat)
             reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
-            if not await send_private(self.bot, match, seat, reply):
-                closed.append(seat)
+            return await send_private(self.bot, match, seat, reply)
+
+        seats = list(seats)
+        delivered = await asyncio.gather(*(deliver(seat) for seat in seats))
+        closed = [seat for seat, ok in zip(seats, delivered) if not ok]
         if closed:
             await notify_closed_dms(self.bot, match, closed, self.private_command,
                                     self.private_thing)
