@@ -102,13 +102,14 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
         await bot.presenters[match.game].announce_start(interaction, match)
     elif not from_button:
         name = interaction.user.display_name
-        past = {"join": "joined", "leave": "left", "start": "started", "cancel": "cancelled"}[action]
-        what = "the lobby" if action in ("join", "leave") else "the match"
+        if match.status == "cancelled":
+            text = f"**{name}** closed the {match.title} lobby (match #{match.id})."
+        else:
+            past = {"join": "joined", "leave": "left"}.get(action, action)
+            text = (f"**{name}** {past} the lobby ({match.title}, match #{match.id}, "
+                    f"{len(match.seats)}/{match.seat_target} seated).")
         await interaction.response.send_message(
-            f"**{name}** {past} {what} ({match.title}, match #{match.id}, "
-            f"{len(match.seats)}/{match.seat_target} seated).",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            text, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:

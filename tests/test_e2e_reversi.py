@@ -189,3 +189,17 @@ async def test_a_game_command_in_a_channel_playing_another_game(world, tmp_path)
         assert wrong.ephemeral and "is Patchwork, not Reversi" in wrong.content
         assert await fake.autocomplete(users["alice"], channel, "reversi move", "square",
                                        square="") == []
+
+
+async def test_joining_and_leaving_by_command(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        lobby = await fake.slash(users["alice"], channel, "reversi new")
+        not_in = await fake.slash(users["bob"], channel, "match leave")
+        assert not_in.ephemeral and "do not have a seat" in not_in.content
+        early = await fake.slash(users["alice"], channel, "match start")
+        assert early.ephemeral and "needs at least 2 players" in early.content
+        gone = await fake.slash(users["alice"], channel, "match leave")
+        assert not gone.ephemeral and "closed the Reversi lobby" in gone.content
+        card = fake.get_message(lobby.message.id)
+        assert card.buttons == [] and "lobby closed" in card.text()
