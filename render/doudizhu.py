@@ -5,15 +5,14 @@ wide) and a played combination (a small strip). Cards are the engine's strings: 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
 from games.doudizhu import sort_cards
 from render.fonts import font
+from render.png import SCALE, finish
 
-SCALE = 2                      # draw at twice the size and shrink, for smooth edges
 MAX_WIDTH = 800
 
 FELT = (28, 92, 60)
@@ -97,10 +96,7 @@ def _render(cards: tuple[str, ...], size: _Size, rows: int) -> bytes:
         for index, card in enumerate(line):
             last = row == len(lines) - 1 and index == len(line) - 1
             _card(draw, card, left + index * size.step, top, size, last=last)
-    image = image.resize((width, height), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return finish(image)
 
 
 def _empty(draw: ImageDraw.ImageDraw, margin: int, size: _Size) -> None:

@@ -13,10 +13,8 @@ when not; squares it would cover twice or that fall off the quilt are marked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import io
 import textwrap
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -24,9 +22,13 @@ from PIL import Image, ImageDraw, ImageFont
 from games.common import GameError
 from games.patchwork import LEATHER_ID, PatchInfo, PatchworkView, QuiltView
 from games.patchwork.moves import parse_orientation, short_orientation
-from games.patchwork.patches import COLUMNS, oriented_buttons, oriented_cells, square_index
-
-SCALE = 2  # draw at twice the size and shrink: smooth circles and text
+from games.patchwork.patches import (
+    COLUMNS,
+    oriented_buttons,
+    oriented_cells,
+    square_index,
+)
+from render.png import SCALE, finish
 
 WIDTH = 1160
 PAD = 20
@@ -119,10 +121,7 @@ class Pen:
         self.image.alpha_composite(layer, dest=(x0, y0))
 
     def png(self) -> bytes:
-        image = self.image.convert("RGB").reduce(SCALE)  # box filter: exact and fast
-        out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=3)
-        return out.getvalue()
+        return finish(self.image)
 
 
 # --- small pictures ------------------------------------------------------------------------------

@@ -3,17 +3,15 @@ dots on the legal squares of the player to move, and the disc counts."""
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from games.reversi import View
 from render.fonts import font
+from render.png import SCALE, finish
 
 CELL = 80          # pixels per square in the final image
 MARGIN = 36        # room for the a-h / 1-8 labels
 FOOTER = 64        # room for the counts
-SCALE = 2          # draw at twice the size and shrink, for smooth edges
 
 BACKGROUND = (24, 40, 30)
 FELT = (34, 120, 64)
@@ -40,10 +38,7 @@ def render_board(view: View) -> bytes:
         for index in view.legal:
             _draw_hint(draw, index, black=view.to_move_colour == "black")
     _draw_footer(draw, view, size)
-    image = image.reduce(SCALE)  # box-filter average: smooth edges, and fast
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return finish(image)
 
 
 def _box(index: int, inset: float = 0) -> tuple[float, float, float, float]:

@@ -4,7 +4,6 @@ their values, blanks in another colour without a value, the last play highlighte
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Iterable
 
@@ -13,12 +12,12 @@ from PIL import Image, ImageDraw
 from games.scrabble import View
 from games.scrabble.tiles import COLUMNS, PREMIUMS, SIZE, VALUES, parse_square
 from render.fonts import font
+from render.png import SCALE, finish
 
 CELL = 48          # pixels per square in the final image
 GAP = 2            # grout between squares
 MARGIN = 30        # room for the coordinates (top and left)
 EDGE = 10          # frame on the other two sides
-SCALE = 2          # draw at twice the size and shrink, for smooth edges
 
 FRAME = (28, 58, 54)
 GROUT = (28, 58, 54)
@@ -63,7 +62,7 @@ def render_board(view: View, *, highlight_last: bool = True) -> bytes:
                 _draw_square(draw, row, col, plain=True)
                 box = _box(row, col, inset=1.5)
                 _draw_tile(draw, box, char, last=(row, col) in last)
-    return _png(image, (side, side))
+    return finish(image)
 
 
 def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
@@ -93,14 +92,10 @@ def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
         x = left + i * (tile + gap)
         box = (x * SCALE, pad * SCALE, (x + tile) * SCALE, (pad + tile) * SCALE)
         _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False, rack=True)
-    return _png(image, (width, height))
+    return finish(image)
 
 
-def _png(image: Image.Image, size: tuple[int, int]) -> bytes:
-    image = image.resize(size, Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+
 
 
 def _box(row: int, col: int, inset: float = 0) -> tuple[float, float, float, float]:
