@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import games.doudizhu as doudizhu
 import games.patchwork as patchwork
 import games.reversi as reversi
+import games.scrabble as scrabble
+from render.doudizhu import render_hand
 from render.patchwork import render_game
 from render.reversi import render_board
+from render.scrabble import render_board as render_scrabble
 
 HERE = Path(__file__).parent
 
@@ -34,10 +38,22 @@ def patchwork_midgame(seed: int = 7, plies: int = 24) -> patchwork.State:
     return state
 
 
+def scrabble_midgame(seed: int = 3, plies: int = 10) -> scrabble.State:
+    """Each player in turn makes the best-scoring play."""
+    state = scrabble.new_game(2, seed=seed)
+    for _ in range(plies):
+        seat = scrabble.current_seat(state)
+        plays = scrabble.scored_plays(state, seat)
+        state = scrabble.apply(state, seat, plays[0][1] if plays else scrabble.Pass())
+    return state
+
+
 if __name__ == "__main__":
     images = {
         "reversi.png": render_board(reversi.view(reversi_midgame())),
         "patchwork.png": render_game(patchwork.view(patchwork_midgame()), ["alice", "bob"]),
+        "scrabble.png": render_scrabble(scrabble.view(scrabble_midgame())),
+        "doudizhu-hand.png": render_hand(doudizhu.view(doudizhu.new_game(3, seed=5), 0).hand),
     }
     for name, png in images.items():
         (HERE / name).write_bytes(png)
