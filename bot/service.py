@@ -210,7 +210,7 @@ class MatchService:
         engine = engine_for(game)
         seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
         if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-            raise LobbyError(f"{game.title()} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
+            raise LobbyError(f"{game_title(game)} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
                              "players.")
         if invited is not None and invited.user_id == creator.user_id:
             raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
