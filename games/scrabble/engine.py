@@ -17,10 +17,13 @@ How the rules are modelled (see /work/shared/rules/scrabble.md):
   leaves the game waiting: the next player may challenge, or pass to accept and end the game.
   With `challenge="void"` every word is checked when played and a bad one is refused.
 - The end: a player goes out with the bag empty; every seat has passed twice in a row (only
-  `Pass` counts; a play, even one taken back, or an exchange breaks the seat's run, a lost
-  turn does not); or no seat can play a word and nobody can exchange (fewer than 7 tiles in
-  the bag), checked after each action once no play is pending; or, in finish-line games, a
-  seat reaches the target. Resigning ends the game too.
+  `Pass` counts; a play, even one taken back, an exchange or a lost turn breaks the seat's
+  run, so every seat has passed twice since the last play); or no seat can play a word and
+  nobody can exchange (fewer than 7 tiles in the bag), checked after each action once no
+  play is pending; or, in finish-line games, a seat reaches the target. Resigning ends the
+  game too.
+- Exchanges need 7 tiles in the bag and swap one for one, so with 9-tile racks a player may
+  put back at most as many tiles as the bag holds.
 
 Event kinds: `opening_draw` (one per round of the draw for first turn), `order` (who starts,
 the turn order), `options` (non-default rules), `play`, `final_play` (a play that ends the
@@ -426,7 +429,9 @@ def legal_moves(state: State, seat: int, *, lexicon: Any = None) -> list[Move]:
         return sorted(moves, key=move_key)
     rack = state.racks[seat]
     if len(state.bag) >= EXCHANGE_MIN_BAG:
-        moves.extend(Exchange(tiles) for tiles in _sub_racks(rack))
+        moves.extend(
+            Exchange(tiles) for tiles in _sub_racks(rack) if len(tiles) <= len(state.bag)
+        )
     moves.extend(play for play, _ in placements(state.board, rack, _lexicon(lexicon)))
     return sorted(moves, key=move_key)
 
@@ -536,6 +541,7 @@ class _Draft:
         assert self.turn is not None
         while self.skips[self.turn] > 0:
             self.skips[self.turn] -= 1
+            self.passes[self.turn] = 0  # a lost turn is a turn, and not a pass
             self.event("lost_turn", f"{{seat{self.turn}}} loses this turn.", self.turn)
             self.turn = (self.turn + 1) % self.state.seats
 
@@ -699,6 +705,10 @@ def _exchange(state: State, seat: int, move: Exchange) -> State:
         raise CannotExchange(
             f"you can exchange only while the bag holds at least {EXCHANGE_MIN_BAG} tiles; "
             f"it holds {len(state.bag)}"
+        )
+    if len(move.tiles) > len(state.bag):  # 9-tile racks: the bag must replace every tile
+        raise CannotExchange(
+            f"the bag holds {len(state.bag)} tiles: you can exchange at most {len(state.bag)}"
         )
     have = Counter(state.racks[seat])
     for tile, n in Counter(move.tiles).items():
