@@ -450,3 +450,15 @@ def test_illegal_actions_never_change_the_state():
         with pytest.raises(IllegalMove):
             apply(s, 0, move)
     assert s.to_dict() == before
+
+
+def test_buying_from_an_empty_circle_says_to_pass():
+    from dataclasses import replace
+
+    import games.patchwork as pw
+
+    state = pw.new_game(2, seed=1)
+    empty = replace(state, circle=())
+    seat = pw.current_seat(empty)
+    with pytest.raises(pw.NoSuchPatch, match="every patch has been bought: pass instead"):
+        pw.apply(empty, seat, pw.Buy(1, "0", "a1"))

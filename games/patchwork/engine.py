@@ -346,7 +346,10 @@ def _buy(state: State, seat: int, move: Buy) -> State:
     offer = state.offer
     if move.choice > len(offer):
         n = len(offer)
-        raise NoSuchPatch(f"only {n} patch{'es are' if n != 1 else ' is'} left on offer; choose 1-{n}")
+        if n == 0:
+            raise NoSuchPatch("every patch has been bought: pass instead")
+        choose = "choose 1" if n == 1 else f"choose 1-{n}"
+        raise NoSuchPatch(f"only {n} patch{'es are' if n != 1 else ' is'} left on offer; {choose}")
     pid = offer[move.choice - 1]
     p = PATCHES[pid]
     have = state.buttons[seat]
