@@ -326,3 +326,13 @@ def test_stopping_the_series_ties_share_the_win() -> None:
     over = dd.apply(state, 2, Stop())
     result = dd.outcome(over)
     assert result.winners == (1, 2) and not result.draw and result.scores == (-4, 2, 2)
+
+
+@pytest.mark.parametrize("cards, players, rocket", [("333BR", 3, "(BR)"), ("333BR", 4, "(BBRR"),
+                                                    ("33BR", 3, "(BR)")])
+def test_a_black_and_a_red_joker_with_other_cards_is_explained(cards, players, rocket):
+    from games.doudizhu.combinations import classify, explain_invalid
+
+    assert classify(cards, players) is None
+    message = explain_invalid(cards, players)
+    assert "not a pair" in message and rocket in message

@@ -402,6 +402,10 @@ def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
     if players == 3 and counts[BLACK] and counts[RED] and len(ranks) > 2:
         if _try_substitute(ranks, RED, players) is not None:
             return "the two jokers may not both be used in one combination"
+    if counts[BLACK] == 1 and counts[RED] == 1 and len(ranks) > 2:
+        rocket = "BR" if players == 3 else "BBRR with 4 players"
+        return ("a black and a red joker are not a pair and cannot both be extra cards: "
+                f"together they only make the rocket ({rocket}), played on its own")
     # chains of equal units
     units = {counts[rank] for rank in present}
     if len(present) > 1 and len(units) == 1 and (unit := units.pop()) in _UNIT_NAMES:
