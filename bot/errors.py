@@ -13,6 +13,8 @@ from games.common import GameError
 
 log = logging.getLogger(__name__)
 
+MISSING_PERMISSIONS = 50013  # Discord's error code for a refused action
+
 APOLOGY = ("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
            "Try again in a moment.")
 
@@ -30,6 +32,9 @@ def explain(error: BaseException) -> str | None:
         return f"{error} [Go to the match]({link})"
     if isinstance(error, GameError):
         return str(error)
+    if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
+        return ("I am missing permissions in this channel: I need View Channel, Send Messages, "
+                "Embed Links and Attach Files (and Send Messages in Threads for threads).")
     if isinstance(error, app_commands.NoPrivateMessage):
         return "Games are played in server channels and threads, not in DMs."
     if isinstance(error, app_commands.MissingPermissions):

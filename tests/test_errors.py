@@ -1,0 +1,34 @@
+"""What the one error handler tells players."""
+
+from types import SimpleNamespace
+
+import discord
+from discord import app_commands
+
+from bot.errors import explain, unwrap
+from games.common import IllegalMove
+
+
+def forbidden(code: int) -> discord.Forbidden:
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": code, "message": "Missing Permissions"})
+
+
+def test_game_errors_are_shown_as_written():
+    assert explain(IllegalMove("d4 is already taken")) == "d4 is already taken"
+
+
+def test_missing_channel_permissions_are_named():
+    assert "Attach Files" in explain(forbidden(50013))
+
+
+def test_unexpected_errors_get_no_explanation_so_they_are_logged():
+    assert explain(RuntimeError("boom")) is None
+    assert explain(forbidden(50001)) is None
+
+
+def test_command_wrappers_are_unwrapped():
+    original = IllegalMove("nope")
+    command = SimpleNamespace(name="move", qualified_name="reversi move")
+    wrapped = app_commands.CommandInvokeError(command, original)
+    assert unwrap(wrapped) is original
