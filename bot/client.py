@@ -45,7 +45,6 @@ class GamenightBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.presenters: dict[str, Any] = {}
-        self.dm_notices: set[tuple[int, int]] = set()  # (match, seat) told about closed DMs
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)

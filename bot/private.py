@@ -51,10 +51,9 @@ async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply)
 async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
                             command: str, thing: str) -> None:
     """Tell players in the channel (once per match) to use `command` instead of DMs."""
-    fresh = [seat for seat in seats if (match.id, seat) not in bot.dm_notices]
+    fresh = [seat for seat in seats if await bot.store.first_dm_notice(match.id, seat)]
     if not fresh:
         return
-    bot.dm_notices.update((match.id, seat) for seat in fresh)
     users = [match.player(seat).user_id for seat in fresh]
     mentions = ", ".join(f"<@{user_id}>" for user_id in users)
     text = (f"{mentions}: I could not send you your {thing} by DM (your DMs are closed to me). "

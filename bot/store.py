@@ -66,6 +66,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
         BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
     """,
+    # 2: which players were told in the channel that their DMs are closed (once per match)
+    """
+    CREATE TABLE dm_notices (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -303,6 +312,14 @@ class Store:
             if board is not None:
                 await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?",
                                  (board, match_id))
+
+    async def first_dm_notice(self, match_id: int, seat: int) -> bool:
+        """Record that `seat` was told its DMs are closed; False if it already had been."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO dm_notices (match_id, seat, created_at) VALUES (?, ?, ?)",
+                (match_id, seat, _now()))
+            return cursor.rowcount == 1
 
     async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
                     **columns: str | None) -> None:

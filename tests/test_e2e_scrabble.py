@@ -408,6 +408,9 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         for rack in racks:
             assert spaced(rack) not in message.text()
     assert len(boards) > 20 and fake.search(fake.token) == []
+    # Carol was told once that her DMs are closed, although her rack changed after the restart.
+    notices = [m for m in fake.messages(channel) if "DMs are closed" in m.text()]
+    assert len(notices) == 1
 
 
 async def play_to_the_end(fake, table, channel, boards):

@@ -8,7 +8,7 @@ import games.reversi as reversi
 from bot.service import (
     ChannelTaken, Conflict, LobbyError, MatchService, NoMatchHere, NotAllowed, NotSeated,
 )
-from bot.store import Store, StaleVersion
+from bot.store import MIGRATIONS, Store, StaleVersion
 from games.common import IllegalMove, NotYourTurn
 from tests.conftest import ALICE, BOB, CAROL
 
@@ -191,7 +191,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == 1
+    assert await store.schema_version() == len(MIGRATIONS) == 2
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 
@@ -228,3 +228,22 @@ async def test_a_control_built_for_an_old_version_is_refused(service):
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert any(isinstance(r, OutOfDate) for r in results)
     assert [m.action for m in await service.store.moves(match.id)] in (["d3"], ["c4"])
+
+
+async def test_a_version_1_database_is_migrated_with_its_matches(db_path, monkeypatch):
+    import bot.store as store_module
+
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
+    old = await Store.open(db_path)
+    match = await started_reversi(MatchService(old))
+    assert await old.schema_version() == 1
+    await old.close()
+    monkeypatch.undo()
+
+    store = await Store.open(db_path)
+    assert await store.schema_version() == 2
+    reopened = await MatchService(store).get(match.id)
+    assert reopened.state == match.state
+    assert await store.first_dm_notice(match.id, 1) is True
+    assert await store.first_dm_notice(match.id, 1) is False
+    await store.close()
