@@ -73,8 +73,7 @@ class MatchCog(commands.GroupCog, group_name="match",
         match = await self.service.cancel(interaction.channel_id, interaction.user.id,
                                           moderator=is_moderator(interaction))
         await refresh_lobby_card(self.bot, match)
-        presenter = self.bot.presenters.get(match.game)
-        summary = presenter.cancel_summary(match) if presenter is not None else ""
+        summary = self.bot.presenters[match.game].cancel_summary(match)
         await interaction.response.send_message(
             f"The {match.title} match #{match.id} was cancelled by "
             f"**{interaction.user.display_name}**." + (f"\n{summary}" if summary else ""),
