@@ -22,6 +22,10 @@ COPY render ./render
 RUN pip install .
 
 USER gamenight
+# A relative GAMENIGHT_DB lands on the volume too.
+WORKDIR /data
 ENV GAMENIGHT_DB=/data/gamenight.db
 VOLUME ["/data"]
+# SIGINT lets the bot close its gateway connection and database cleanly on `docker stop`.
+STOPSIGNAL SIGINT
 CMD ["gamenight"]

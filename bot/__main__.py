@@ -36,9 +36,8 @@ def configure_logging(settings: Settings) -> None:
 
 
 async def run(settings: Settings) -> None:
-    from bot.client import GamenightBot, point_at_api
+    from bot.client import GamenightBot
 
-    point_at_api(settings.api_base)
     async with GamenightBot(settings) as bot:
         await bot.start(settings.token.reveal())
 

@@ -13,7 +13,8 @@ from games.common import GameError
 
 log = logging.getLogger(__name__)
 
-MISSING_PERMISSIONS = 50013  # Discord's error code for a refused action
+MISSING_ACCESS = 50001  # Discord's error codes for a channel the bot cannot see or post in
+MISSING_PERMISSIONS = 50013
 
 APOLOGY = ("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
            "Try again in a moment.")
@@ -32,15 +33,13 @@ def explain(error: BaseException) -> str | None:
         return f"{error} [Go to the match]({link})"
     if isinstance(error, GameError):
         return str(error)
-    if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
+    if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
         return ("I am missing permissions in this channel: I need View Channel, Send Messages, "
                 "Embed Links and Attach Files (and Send Messages in Threads for threads).")
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "Games are played in server channels and threads, not in DMs."
-    if isinstance(error, app_commands.MissingPermissions):
-        return "You need the " + ", ".join(error.missing_permissions) + " permission for that."
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+            return "Pick a member of this server from the list for that option."
+        return f"I could not read `{str(error.value)[:40]}` for that option."
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use that command here."
     return None

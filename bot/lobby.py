@@ -96,8 +96,6 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
     if from_button:
         await interaction.response.edit_message(**lobby_card(bot, match))
-    else:
-        await refresh_lobby_card(bot, match)
     if match.status == "active":
         await bot.presenters[match.game].announce_start(interaction, match)
     elif not from_button:
@@ -110,6 +108,20 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
                     f"{len(match.seats)}/{match.seat_target} seated).")
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none())
+    if not from_button:  # after answering: the card edit may wait on Discord
+        await refresh_lobby_card(bot, match)
+
+
+async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
+    """Take the buttons off a lobby card that was posted again (best effort)."""
+    if match.row.lobby_message_id is None:
+        return
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.get_partial_message(match.row.lobby_message_id).edit(
+            content="This lobby card was posted again below.", embed=None, view=None)
+    except discord.HTTPException as error:
+        log.info("could not retire the lobby card of match %s: %s", match.id, error)
 
 
 async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:

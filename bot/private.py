@@ -41,17 +41,19 @@ async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply)
     try:
         user = bot.get_user(row.user_id) or await bot.fetch_user(row.user_id)
         await user.send(**reply.kwargs())
-    except discord.Forbidden as error:
-        if error.code != DMS_CLOSED:
-            log.warning("DM to seat %s of match %s refused: %s", seat, match.id, error)
-        return False
+    except discord.HTTPException as error:
+        if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
+            return False
+        # Anything else (a deleted account, Discord having a bad moment) must not undo the
+        # move's announcement; the private command still shows the hand.
+        log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
     return True
 
 
 async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
                             command: str, thing: str) -> None:
     """Tell players in the channel (once per match) to use `command` instead of DMs."""
-    fresh = [seat for seat in seats if await bot.store.first_dm_notice(match.id, seat)]
+    fresh = [seat for seat in seats if not await bot.store.dm_notice_sent(match.id, seat)]
     if not fresh:
         return
     users = [match.player(seat).user_id for seat in fresh]
@@ -64,3 +66,6 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
             everyone=False, roles=False, users=[discord.Object(u) for u in users]))
     except discord.HTTPException as error:
         log.warning("could not post the closed-DM notice for match %s: %s", match.id, error)
+        return
+    for seat in fresh:
+        await bot.store.record_dm_notice(match.id, seat)

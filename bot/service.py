@@ -194,9 +194,13 @@ class MatchService:
     async def open_matches(self) -> list[Match]:
         return [self._decode(row) for row in await self.store.open_matches()]
 
-    async def seated(self, channel_id: int, user_id: int) -> tuple[Match, int]:
-        """The open match here and the caller's seat in it (errors if either is missing)."""
+    async def seated(self, channel_id: int, user_id: int, *,
+                     game: str | None = None) -> tuple[Match, int]:
+        """The open match here and the caller's seat in it (errors if either is missing, or if
+        `game` is given and the match here is another game)."""
         match = await self.require(channel_id)
+        if game is not None and match.game != game:
+            raise WrongGame(match, game)
         seat = match.seat_of(user_id)
         if seat is None:
             raise NotSeated()
@@ -302,9 +306,13 @@ class MatchService:
                                            state.to_dict()))
         return await self.get_or_fail(match.id)
 
-    async def cancel(self, channel_id: int, user_id: int, *, moderator: bool) -> Match:
+    async def cancel(self, channel_id: int, user_id: int, *, moderator: bool,
+                     match_id: int | None = None) -> Match:
+        """Cancel the open match here (with `match_id`: only if it is still that match)."""
         async with self._lock(channel_id):
             match = await self.require(channel_id)
+            if match_id is not None and match.id != match_id:
+                raise LobbyError("That lobby is closed; this message belongs to an old match.")
             if user_id != match.row.creator_id and not moderator:
                 raise NotAllowed("Only the player who opened this match, or a member with Manage "
                                  "Messages, can cancel it.")
@@ -316,7 +324,8 @@ class MatchService:
         match = await self.get_or_fail(match_id)
         if not match.is_open:
             raise LobbyError(self._closed_text(match))
-        return await self.cancel(match.channel_id, user_id, moderator=moderator)
+        return await self.cancel(match.channel_id, user_id, moderator=moderator,
+                                 match_id=match_id)
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -330,9 +339,7 @@ class MatchService:
         own command), only if the match here is of that game.
         """
         async with self._lock(channel_id):
-            match, seat = await self._active_seat(channel_id, user_id)
-            if game is not None and match.game != game:
-                raise WrongGame(match, game)
+            match, seat = await self._active_seat(channel_id, user_id, game=game)
             if match_id is not None and match.id != match_id:
                 raise LobbyError("That match is over; this message belongs to an old game.")
             if version is not None and match.row.version != version:
@@ -340,8 +347,8 @@ class MatchService:
             move = match.engine.parse_move(text)
             try:
                 state = match.engine.apply(match.state, seat, move)
-            except NotYourTurn:
-                raise NotYourTurn(self._whose_turn(match)) from None
+            except NotYourTurn as error:
+                raise NotYourTurn(self._whose_turn(match, error)) from None
             return await self._record(match, seat, str(move), state)
 
     async def resign(self, channel_id: int, user_id: int) -> ActionResult:
@@ -350,8 +357,9 @@ class MatchService:
             state = match.engine.resign(match.state, seat)
             return await self._record(match, seat, "resign", state)
 
-    async def _active_seat(self, channel_id: int, user_id: int) -> tuple[Match, int]:
-        match, seat = await self.seated(channel_id, user_id)
+    async def _active_seat(self, channel_id: int, user_id: int, *,
+                           game: str | None = None) -> tuple[Match, int]:
+        match, seat = await self.seated(channel_id, user_id, game=game)
         if match.status == "lobby":
             raise LobbyError("The match has not started yet: it starts when every seat is "
                              "taken, or when its creator uses `/match start`.")
@@ -395,11 +403,13 @@ class MatchService:
             raise Conflict() from None
 
     @staticmethod
-    def _whose_turn(match: Match) -> str:
+    def _whose_turn(match: Match, error: NotYourTurn) -> str:
+        """The engine's reason, with the name of the player whose turn it is."""
         seat = match.current_seat()
         if seat is None:
             return "The game is over."
-        return f"It is not your turn: it is {match.player(seat).name}'s turn."
+        reason = str(error).rstrip(".")
+        return f"{reason[:1].upper()}{reason[1:]}. It is {match.player(seat).name}'s turn."
 
     @staticmethod
     def _closed_text(match: Match) -> str:

@@ -313,13 +313,18 @@ class Store:
                 await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?",
                                  (board, match_id))
 
-    async def first_dm_notice(self, match_id: int, seat: int) -> bool:
-        """Record that `seat` was told its DMs are closed; False if it already had been."""
+    async def dm_notice_sent(self, match_id: int, seat: int) -> bool:
+        """Whether `seat` was already told in the channel that its DMs are closed."""
+        async with self._db.execute(
+            "SELECT 1 FROM dm_notices WHERE match_id = ? AND seat = ?", (match_id, seat)
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def record_dm_notice(self, match_id: int, seat: int) -> None:
         async with self.transaction() as db:
-            cursor = await db.execute(
+            await db.execute(
                 "INSERT OR IGNORE INTO dm_notices (match_id, seat, created_at) VALUES (?, ?, ?)",
                 (match_id, seat, _now()))
-            return cursor.rowcount == 1
 
     async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
                     **columns: str | None) -> None:

@@ -20,11 +20,18 @@ def test_game_errors_are_shown_as_written():
 
 def test_missing_channel_permissions_are_named():
     assert "Attach Files" in explain(forbidden(50013))
+    assert "View Channel" in explain(forbidden(50001))
+
+
+def test_an_unusable_member_option_says_what_to_pick():
+    transformer = SimpleNamespace(_error_display_name="Member")
+    error = app_commands.TransformerError("123", discord.AppCommandOptionType.user, transformer)
+    assert explain(error) == "Pick a member of this server from the list for that option."
 
 
 def test_unexpected_errors_get_no_explanation_so_they_are_logged():
     assert explain(RuntimeError("boom")) is None
-    assert explain(forbidden(50001)) is None
+    assert explain(forbidden(50035)) is None
 
 
 def test_command_wrappers_are_unwrapped():

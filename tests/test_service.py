@@ -86,7 +86,7 @@ async def test_actions_check_seat_turn_and_rules(service):
     mover, waiter = seat_user(match, black), seat_user(match, 1 - black)
     with pytest.raises(NotSeated):
         await service.act(CHANNEL, CAROL.user_id, "d3")
-    with pytest.raises(NotYourTurn, match=f"it is {match.player(black).name}'s turn"):
+    with pytest.raises(NotYourTurn, match=f"black is to move. It is {match.player(black).name}'s turn"):
         await service.act(CHANNEL, waiter, "d3")
     with pytest.raises(IllegalMove, match="would not outflank"):
         await service.act(CHANNEL, mover, "a1")
@@ -244,6 +244,37 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path, monkey
     assert await store.schema_version() == 2
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state
-    assert await store.first_dm_notice(match.id, 1) is True
-    assert await store.first_dm_notice(match.id, 1) is False
+    assert await store.dm_notice_sent(match.id, 1) is False
+    await store.record_dm_notice(match.id, 1)
+    await store.record_dm_notice(match.id, 1)
+    assert await store.dm_notice_sent(match.id, 1) is True
     await store.close()
+
+
+async def test_not_your_turn_keeps_the_engines_reason_and_names_the_player(service):
+    lobby = await service.open_lobby("patchwork", guild_id=1, channel_id=CHANNEL, creator=ALICE,
+                                     seed=3)
+    match = await service.join(lobby.id, BOB)
+    waiting = seat_user(match, 1 - match.current_seat())
+    name = match.player(match.current_seat()).name
+    with pytest.raises(NotYourTurn) as caught:
+        await service.act(CHANNEL, waiting, "pass")
+    assert str(caught.value).startswith("It is not your turn: ")
+    assert str(caught.value).endswith(f"It is {name}'s turn.")
+
+
+async def test_the_game_is_checked_before_the_seat(service):
+    from bot.service import WrongGame
+
+    await started_reversi(service)
+    with pytest.raises(WrongGame, match="is Reversi, not Patchwork"):
+        await service.act(CHANNEL, CAROL.user_id, "pass", game="patchwork")
+
+
+async def test_a_cancel_button_on_an_old_card_does_not_cancel_a_newer_match(service):
+    old = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=ALICE)
+    await service.cancel(CHANNEL, ALICE.user_id, moderator=False)
+    new = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL, creator=BOB)
+    with pytest.raises(LobbyError):
+        await service.cancel_by_id(old.id, ALICE.user_id, moderator=True)
+    assert (await service.current(CHANNEL)).id == new.id

@@ -55,6 +55,13 @@ class GameCog:
         return Reply(content=f"{match.title} has no hidden information: everything is on the "
                              "board. Use `/match status` to see it again.")
 
+    async def show_private(self, interaction: discord.Interaction, match: Match,
+                           seat: int) -> None:
+        """The seat's private view as an ephemeral reply (`/match hand` and the like)."""
+        if match.status == "lobby":
+            raise LobbyError("The match has not started yet, so there is nothing to show.")
+        await send_reply(interaction, self.private_reply(match, seat), ephemeral=True)
+
     async def open_lobby(self, interaction: discord.Interaction, *,
                          invited: discord.User | discord.Member | None = None,
                          options: dict[str, Any] | None = None) -> Match:

@@ -16,7 +16,7 @@ from bot.cogs.base import GameCog, GameHelp
 from bot.doudizhu_ui import (
     legal_combinations, offered_plays, play_label, private_controls, round_over_controls,
 )
-from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
+from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event
 from render.doudizhu import render_hand, render_play
@@ -130,11 +130,9 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     @app_commands.command(name="hand", description="See your hand and your controls (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
-        if match.status == "lobby":
-            raise LobbyError("The match has not started yet, so there is nothing to show.")
-        presenter = self.bot.presenters[match.game]
-        await send_reply(interaction, presenter.private_reply(match, seat), ephemeral=True)
+        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id,
+                                                game=self.game)
+        await self.show_private(interaction, match, seat)
 
     @app_commands.command(name="next", description="Deal the next round (once a round is over)")
     async def next_(self, interaction: discord.Interaction) -> None:
@@ -153,7 +151,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         otherwise act, mark the control's message as used and post the table in the channel."""
         match = await self.service.get_or_fail(match_id)
         if not match.is_open:
-            raise LobbyError(f"That {match.title} match is over.")
+            ended = "was cancelled" if match.status == "cancelled" else "is over"
+            raise LobbyError(f"That {match.title} match {ended}.")
         result = await self.service.act(match.channel_id, interaction.user.id, text,
                                         match_id=match_id, version=version)
         message = interaction.message

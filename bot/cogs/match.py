@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lobby import is_moderator, lobby_card, player_of, refresh_lobby_card, show_lobby_change
+from bot.lobby import (
+    is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
+)
 from bot.present import COLOUR, Reply, send_reply
 from bot.service import LobbyError
 
@@ -54,10 +56,10 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def status(self, interaction: discord.Interaction) -> None:
         match = await self.service.require(interaction.channel_id)
         if match.status == "lobby":
-            reply = Reply(**lobby_card(self.bot, match))
-            message = await send_reply(interaction, reply)
+            message = await send_reply(interaction, Reply(**lobby_card(self.bot, match)))
             if message is not None:
                 await self.service.store.set_message(match.id, lobby=message.id)
+                await retire_lobby_card(self.bot, match)
             return
         await self.bot.presenters[match.game].post_board(interaction, match, ())
 
@@ -72,20 +74,17 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def cancel(self, interaction: discord.Interaction) -> None:
         match = await self.service.cancel(interaction.channel_id, interaction.user.id,
                                           moderator=is_moderator(interaction))
-        await refresh_lobby_card(self.bot, match)
         summary = self.bot.presenters[match.game].cancel_summary(match)
         await interaction.response.send_message(
             f"The {match.title} match #{match.id} was cancelled by "
             f"**{interaction.user.display_name}**." + (f"\n{summary}" if summary else ""),
             allowed_mentions=discord.AllowedMentions.none())
+        await refresh_lobby_card(self.bot, match)
 
     @app_commands.command(name="hand", description="See your private hand or rack (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
         match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
-        if match.status == "lobby":
-            raise LobbyError("The match has not started yet, so there is nothing to show.")
-        reply = self.bot.presenters[match.game].private_reply(match, seat)
-        await send_reply(interaction, reply, ephemeral=True)
+        await self.bot.presenters[match.game].show_private(interaction, match, seat)
 
 
 class HelpCog(commands.GroupCog, group_name="gamenight",

@@ -69,7 +69,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
     async def preview(self, interaction: discord.Interaction,
                       patch: app_commands.Range[int, 1, 3], orientation: str,
                       square: str) -> None:
-        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
+        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id,
+                                                game=self.game)
         if match.status != "active":
             raise LobbyError("The match has not started yet.")
         move = patchwork.Buy(patch, orientation, square)

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp
-from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names, send_reply
+from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event
 from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
@@ -180,9 +180,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         if seat is None:
             raise NotSeated("You are not playing in this match, so you have no rack. "
                             "`/scrabble bag` shows the tiles not on the board.")
-        if match.status == "lobby":
-            raise LobbyError("The match has not started yet: racks are dealt when it starts.")
-        await send_reply(interaction, self.private_reply(match, seat), ephemeral=True)
+        await self.show_private(interaction, match, seat)
 
     @app_commands.command(name="bag", description="Tiles left in the bag and the tiles you "
                                                   "cannot see (only you)")
