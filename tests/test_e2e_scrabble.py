@@ -147,9 +147,13 @@ async def test_options_autocomplete_start_early_and_void_challenge(world, tmp_pa
                                            finish="ex")
         assert [c["value"] for c in narrowed] == ["expert"]
 
-        bad = await fake.slash(alice, channel, "scrabble new", finish="soon")
-        assert bad.ephemeral and "`finish` is none" in bad.content
+        for wrong in ("soon", "0", "1001", "9" * 2000, "\N{SUPERSCRIPT TWO}"):
+            bad = await fake.slash(alice, channel, "scrabble new", finish=wrong)
+            assert bad.ephemeral and "`finish` is none" in bad.content
         assert await bot.service.current(channel.id) is None
+        long = await fake.autocomplete(alice, channel, "scrabble new", "finish",
+                                       finish="9" * 90)
+        assert [c["value"] for c in long] == ["none", "beginner", "intermediate", "expert"]
 
         lobby = await fake.slash(alice, channel, "scrabble new", challenge="void", tiles=9,
                                  finish="expert")

@@ -27,6 +27,7 @@ from render.scrabble import render_board, render_rack
 
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
+MAX_FINISH = 1000  # points: higher than any real game reaches
 PLAY_HINT = "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
 
 
@@ -37,10 +38,15 @@ def parse_finish(text: str | None) -> str | int | None:
         return None
     if value in LEVELS:
         return value
-    if value.isdigit() and int(value) > 0:
+    if is_target(value):
         return int(value)
-    raise LobbyError("`finish` is none, beginner, intermediate, expert, or a target score such "
-                     "as 150: the first player to reach it wins.")
+    raise LobbyError("`finish` is none, beginner, intermediate, expert, or a target score from "
+                     f"1 to {MAX_FINISH} such as 150: the first player to reach it wins.")
+
+
+def is_target(text: str) -> bool:
+    """A finish-line score a player may choose: 1 to MAX_FINISH, in ASCII digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 4 and 0 < int(text) <= MAX_FINISH
 
 
 def spaced(tiles: str) -> str:
@@ -131,7 +137,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         targets = scrabble.FINISH_TARGETS.get(players, scrabble.FINISH_TARGETS[DEFAULT_PLAYERS])
         typed = current.strip().lower()
         choices = []
-        if typed.isdigit() and int(typed) > 0:
+        if is_target(typed):
             choices.append(app_commands.Choice(name=f"first to {int(typed)} points wins",
                                                value=str(int(typed))))
         choices.append(app_commands.Choice(name="none: play until the tiles run out",
