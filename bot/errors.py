@@ -13,6 +13,7 @@ from games.common import GameError
 
 log = logging.getLogger(__name__)
 
+MAX_REPLY = 2000  # characters Discord accepts in a message
 MISSING_ACCESS = 50001  # Discord's error codes for a channel the bot cannot see or post in
 MISSING_PERMISSIONS = 50013
 
@@ -62,6 +63,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.error("unexpected error in %s (interaction %s)", command, interaction.id,
                   exc_info=error)
         text = APOLOGY
+    if len(text) > MAX_REPLY:  # Discord refuses longer messages; never lose the error with it
+        text = text[:MAX_REPLY - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

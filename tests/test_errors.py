@@ -39,3 +39,21 @@ def test_command_wrappers_are_unwrapped():
     command = SimpleNamespace(name="move", qualified_name="reversi move")
     wrapped = app_commands.CommandInvokeError(command, original)
     assert unwrap(wrapped) is original
+
+
+async def test_an_overlong_error_is_cut_to_what_discord_accepts():
+    from bot.errors import report_error
+
+    sent = []
+
+    class Response:
+        def is_done(self):
+            return False
+
+        async def send_message(self, text, ephemeral):
+            sent.append((text, ephemeral))
+
+    interaction = SimpleNamespace(response=Response(), id=1, command=None)
+    await report_error(interaction, IllegalMove("x" * 5000))
+    [(text, ephemeral)] = sent
+    assert ephemeral and len(text) == 2000 and text.endswith("…")
