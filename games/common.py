@@ -7,6 +7,7 @@ same seed replays the same match.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,7 +70,7 @@ class Outcome:
             "winners": list(self.winners),
             "reason": self.reason,
             "draw": self.draw,
-            "details": self.details,
+            "details": copy.deepcopy(self.details),
         }
 
     @classmethod
@@ -79,8 +80,20 @@ class Outcome:
             winners=tuple(data["winners"]),
             reason=data["reason"],
             draw=data.get("draw", False),
-            details=data.get("details", {}),
+            details=copy.deepcopy(data.get("details", {})),
         )
+
+
+def shown(text: object, limit: int = 40) -> str:
+    """A player's input as an error message may echo it: at most `limit` characters.
+
+    Longer input is cut with "…"; characters that do not print (newlines, control
+    characters) become spaces, so `repr` of the result stays short too.
+    """
+    text = "".join(ch if ch.isprintable() else " " for ch in str(text)[: limit + 1])
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
 
 
 def seeded_rng(seed: int, *labels: object) -> random.Random:

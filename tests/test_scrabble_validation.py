@@ -90,7 +90,7 @@ def test_canonical_text():
         ("P8 across QUIZ", "is not a move"),
         ("H8 sideways QUIZ", "is not a direction"),
         ("H8 across Q", "at least two letters"),
-        ("H8 across QU1Z", "letters only"),
+        ("H8 across QU1Z", "letters A-Z only"),
         ("exchange", "say which tiles"),
         ("exchange A1", "cannot be exchanged"),
         ("pass now", "write a pass as"),

@@ -112,10 +112,6 @@ class Combination:
         return len(self.ranks)
 
     @property
-    def is_bomb(self) -> bool:
-        return self.type == BOMB
-
-    @property
     def key(self) -> tuple[int, ...]:
         """The rank multiset, sorted: two plays with the same key use the same ranks."""
         return tuple(sorted(self.ranks))

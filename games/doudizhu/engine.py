@@ -30,6 +30,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    shown,
 )
 from games.doudizhu.combinations import (
     BOMB,
@@ -100,7 +101,12 @@ def rank_phrase(rank: int, count: int) -> str:
     word = _RANK_WORDS.get(char, char)
     if count == 1:
         return ("an " if word[0] in "a8" else "a ") + word
-    return f"{_NUMBER_WORDS[count]} {word}s"
+    return f"{_count_word(count)} {word}s"
+
+
+def _count_word(count: int) -> str:
+    """`3` -> `three`; past eight, the digits."""
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
 
 
 # --------------------------------------------------------------------------- moves
@@ -123,7 +129,7 @@ class Bid:
             return cls(0)
         if len(words) == 1 and words[0] in ("1", "2", "3"):
             return cls(int(words[0]))
-        raise BadNotation(f"`{text.strip()}` is not a bid: write `bid 1`, `bid 2`, `bid 3` or `bid pass`.")
+        raise BadNotation(f"`{shown(text.strip())}` is not a bid: write `bid 1`, `bid 2`, `bid 3` or `bid pass`.")
 
     def __str__(self) -> str:
         return f"bid {self.amount or 'pass'}"
@@ -150,7 +156,7 @@ class Play:
         cleaned = raw.upper().replace("10", "T")
         bad = sorted({char for char in cleaned if char not in RANKS})
         if not cleaned or bad:
-            what = f"`{''.join(bad)}` is not a rank" if bad else "no cards were given"
+            what = f"`{shown(''.join(bad))}` is not a rank" if bad else "no cards were given"
             raise BadNotation(f"{what}: write ranks like `33344`, `TJQKA` or `BR` "
                               "(3-9, 10 or T, J, Q, K, A, 2, B for the black joker, R for the red).")
         return cls(cleaned)
@@ -438,9 +444,21 @@ def _settle(state: State, landlord_won: bool) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- apply
 
 
+_MOVE_TYPES = (Bid, Play, Pass, Next, Stop)
+
+
+def _check_seat(state: State, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise NotYourTurn(f"there is no seat {shown(seat)} in this game")
+
+
 def _check_turn(state: State, seat: int, move: Move) -> None:
     if state.phase == OVER:
         raise GameOver("The series is over.")
+    _check_seat(state, seat)
+    if not isinstance(move, _MOVE_TYPES):
+        raise IllegalMove(f"{shown(repr(move))} is not a Dou Dizhu move: bid, play cards like "
+                          "`33344`, pass, next or stop")
     if state.phase == ROUND_OVER:
         if not isinstance(move, (Next, Stop)):
             raise IllegalMove("the round is over: send `next` to deal the next round or `stop` "
@@ -513,7 +531,7 @@ def _pick_cards(hand: tuple[str, ...], ranks: str) -> tuple[str, ...]:
     have = counts_of(to_ranks(hand))
     for rank, count in enumerate(want):
         if count > have[rank]:
-            held = f" (you have {_NUMBER_WORDS[have[rank]]})" if count > 1 and have[rank] else ""
+            held = f" (you have {_count_word(have[rank])})" if count > 1 and have[rank] else ""
             raise IllegalMove(f"you do not hold {rank_phrase(rank, count)}{held}")
     picked: list[str] = []
     for card in hand:
@@ -584,6 +602,7 @@ def resign(state: State, seat: int) -> State:
     usual); the top of the ledger among the other seats wins."""
     if state.phase == OVER:
         raise GameOver("The series is over.")
+    _check_seat(state, seat)
     new = replace(state, phase=OVER, turn=None, resigned=seat)
     events = [Event("resign", f"{{seat{seat}}} resigns.", seat)]
     if state.phase == PLAY:

@@ -19,7 +19,16 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from games.common import Event, GameError, GameOver, IllegalMove, NotYourTurn, Outcome, seeded_rng
+from games.common import (
+    Event,
+    GameError,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    seeded_rng,
+    shown,
+)
 
 from .moves import Buy, Move, Pass, Place
 from .patches import (
@@ -213,7 +222,8 @@ def new_game(seats: int = 2, *, seed: int, options: dict | None = None) -> State
     if seats != 2:
         raise GameError(f"Patchwork is a game for exactly 2 players, not {seats}")
     if options:
-        raise GameError(f"Patchwork has no options (got {', '.join(sorted(options))})")
+        names = ", ".join(sorted(map(str, options)))
+        raise GameError(f"Patchwork has no options (got {shown(names)})")
     others = [p.id for p in PATCHES if p.id != STARTING_PATCH]
     seeded_rng(seed, "patchwork", "circle").shuffle(others)
     start = seeded_rng(seed, "patchwork", "start").randrange(2)
@@ -319,7 +329,7 @@ def apply(state: State, seat: int, move: Move) -> State:
         return _buy(state, seat, move)
     if isinstance(move, Pass):
         return _pass(state, seat)
-    raise IllegalMove(f"{move!r} is not a Patchwork move: use 'buy 2 90m c4', 'pass' or 'place e5'")
+    raise IllegalMove(f"{shown(repr(move))} is not a Patchwork move: use 'buy 2 90m c4', 'pass' or 'place e5'")
 
 
 def buy_problem(state: State, seat: int, move: Buy) -> str | None:
@@ -544,10 +554,6 @@ def resign(state: State, seat: int) -> State:
     )
 
 
-def is_over(state: State) -> bool:
-    return state.over
-
-
 __all__ = [
     "BadPlacement",
     "MAX_SEATS",
@@ -565,7 +571,6 @@ __all__ = [
     "apply",
     "buy_problem",
     "current_seat",
-    "is_over",
     "legal_moves",
     "new_game",
     "outcome",

@@ -98,10 +98,6 @@ def is_square(name: str) -> bool:
     return name.strip().lower() in _SQUARE_INDEX
 
 
-def cell_of(index: int) -> Cell:
-    return divmod(index, SIZE)
-
-
 def bits(mask: int) -> list[int]:
     """The square indices set in a quilt mask, lowest first."""
     out = []
@@ -163,15 +159,6 @@ def orientations(patch_id: int) -> tuple[str, ...]:
             seen.add(shape)
             names.append(name)
     return tuple(names)
-
-
-def canonical_orientation(patch_id: int, orientation: str) -> str:
-    """The name in `orientations(patch_id)` giving the same shape as `orientation`."""
-    shape = oriented_cells(patch_id, orientation)
-    for name in orientations(patch_id):
-        if oriented_cells(patch_id, name) == shape:
-            return name
-    raise AssertionError("unreachable")
 
 
 # --- placement masks --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    shown,
 )
 from games.reversi import bitboard as bb
 
@@ -44,15 +45,26 @@ class Move:
 
     square: int
 
+    def __post_init__(self) -> None:
+        square = self.square
+        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < 64:
+            raise BadNotation(
+                f"`{shown(square)}` is off the board: squares run from 0 (a1) to 63 (h8)."
+            )
+
     @classmethod
     def parse(cls, text: str) -> Move:
         match = _SQUARE_RE.match(text or "")
         if not match:
-            raise BadNotation(f"`{text}` is not a square: give a column a-h and a row 1-8, like d3.")
+            raise BadNotation(
+                f"`{shown(text)}` is not a square: give a column a-h and a row 1-8, like d3."
+            )
         column = match.group(1).lower()
         row = int(match.group(2))
         if column not in COLUMNS or not 1 <= row <= 8:
-            raise BadNotation(f"`{text.strip()}` is off the board: squares run from a1 to h8.")
+            raise BadNotation(
+                f"`{shown(text.strip())}` is off the board: squares run from a1 to h8."
+            )
         return cls((row - 1) * 8 + COLUMNS.index(column))
 
     def __str__(self) -> str:
@@ -172,6 +184,8 @@ def apply(state: State, seat: int, move: Move) -> State:
         raise GameOver("The game is over.")
     if seat != state.to_move:
         raise NotYourTurn(f"It is not your turn: {state.colour_of(state.to_move)} is to move.")
+    if not isinstance(move, Move):
+        raise IllegalMove(f"{shown(repr(move))} is not a Reversi move: name a square, like d3.")
     own, opp = _own_opp(state, seat)
     flipped = bb.flips(own, opp, move.square) if not (own | opp) >> move.square & 1 else 0
     if not flipped:
@@ -199,6 +213,8 @@ def apply(state: State, seat: int, move: Move) -> State:
 def resign(state: State, seat: int) -> State:
     if state.to_move is None:
         raise GameOver("The game is over.")
+    if seat not in (0, 1):
+        raise NotYourTurn(f"There is no seat {shown(seat)} in this game.")
     event = Event("resign", f"{{seat{seat}}} resigned.", seat)
     return State(state.black, state.white, state.black_seat, None, state.last_move,
                  resigned=seat, events=(event,))

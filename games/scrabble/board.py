@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from games.common import BadNotation
 
-from .tiles import LETTERS, SIZE
+from .tiles import SIZE, is_letter
 
 EMPTY = "."
 
@@ -36,7 +36,7 @@ class Board:
                     f"row {number} has {len(line)} squares, a board row has {SIZE}"
                 )
             for char in line:
-                if char != EMPTY and char.upper() not in LETTERS:
+                if char != EMPTY and not is_letter(char):
                     raise BadNotation(
                         f"row {number} holds {char!r}: use '.', A-Z, or a-z for a blank"
                     )

@@ -45,6 +45,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    shown,
 )
 
 from .board import Board
@@ -52,9 +53,9 @@ from .lexicon import Lexicon, default_lexicon
 from .movegen import generate, has_play, placements
 from .moves import Challenge, Exchange, Move, Pass, Play, move_key, parse_move
 from .scoring import (
-    MissingTiles,
     ScoredPlay,
     UnknownWord,
+    check_tiles,
     evaluate,
     join_words,
     unknown_words,
@@ -65,6 +66,7 @@ NAME = "scrabble"
 MIN_SEATS = 2
 MAX_SEATS = 4
 EXCHANGE_MIN_BAG = 7
+MAX_FINISH = 1000  # the highest finish-line target a game may set
 
 # Suggested finish-line targets by number of players (the rules' table).
 FINISH_TARGETS: dict[int, dict[str, int]] = {
@@ -285,9 +287,11 @@ def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, in
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise BadOption(f"Scrabble has no option {unknown[0]!r}: use {', '.join(OPTIONS)}")
+        raise BadOption(
+            f"Scrabble has no option {shown(unknown[0])!r}: use {', '.join(OPTIONS)}"
+        )
     tiles = options.get("tiles", OPTIONS["tiles"]["default"])
-    if tiles not in (7, 9) or isinstance(tiles, bool):
+    if not _is_int(tiles) or tiles not in (7, 9):
         raise BadOption("the tiles option is 7 or 9")
     finish = options.get("finish", OPTIONS["finish"]["default"])
     if isinstance(finish, str):
@@ -295,13 +299,22 @@ def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, in
         if finish not in levels:
             raise BadOption("finish is a target score, or beginner, intermediate or expert")
         finish = levels[finish]
-    if finish is not None and (isinstance(finish, bool) or not isinstance(finish, int)
-                               or finish <= 0):
-        raise BadOption("finish is a positive target score")
+    if finish is not None and (not _is_int(finish) or finish <= 0):
+        raise BadOption(
+            "finish is a positive target score (a whole number), or beginner, intermediate "
+            "or expert"
+        )
+    if finish is not None and finish > MAX_FINISH:
+        raise BadOption(f"the finish target can be at most {MAX_FINISH} points")
     challenge = options.get("challenge", OPTIONS["challenge"]["default"])
     if challenge not in ("double", "void"):
         raise BadOption("the challenge option is double or void")
     return tiles, finish, challenge
+
+
+def _is_int(value: Any) -> bool:
+    """A whole number given as an int (not a bool, not a float such as 7.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -459,6 +472,12 @@ def score_play(
     """Check `play` for `seat` as `apply` would and return its words and score (no change)."""
     if isinstance(play, str):
         play = Play.parse(play)
+    return _scored(state, seat, play, lexicon)
+
+
+def _scored(state: State, seat: int, play: Play, lexicon: Any) -> ScoredPlay:
+    """Place, check against the rack and score `play`; in a void game a word not in the
+    lexicon is refused."""
     scored = evaluate(state.board, play, state.racks[seat])
     if state.challenge == "void":
         bad = unknown_words(scored, _lexicon(lexicon))
@@ -495,7 +514,7 @@ def apply(state: State, seat: int, move: Move | str, *, lexicon: Any = None) -> 
         return _exchange(state, seat, move)
     if isinstance(move, Pass):
         return _pass(state, seat, lex)
-    raise IllegalMove(f"{move!r} is not a Scrabble action")
+    raise IllegalMove(f"{shown(repr(move))} is not a Scrabble action")
 
 
 class _Draft:
@@ -641,11 +660,7 @@ class _Draft:
 
 
 def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
-    scored = evaluate(state.board, play, state.racks[seat])
-    if state.challenge == "void":
-        bad = unknown_words(scored, lexicon)
-        if bad:
-            raise UnknownWord(bad)
+    scored = _scored(state, seat, play, lexicon)
     draft = _Draft(state)
     draft.pending = None  # the next player has acted: the previous play stands
     draft.board = state.board.place(scored.placements)
@@ -710,13 +725,7 @@ def _exchange(state: State, seat: int, move: Exchange) -> State:
         raise CannotExchange(
             f"the bag holds {len(state.bag)} tiles: you can exchange at most {len(state.bag)}"
         )
-    have = Counter(state.racks[seat])
-    for tile, n in Counter(move.tiles).items():
-        if have[tile] < n:
-            name = "blank" if tile == BLANK else tile
-            if have[tile] == 0:
-                raise MissingTiles(f"you have no {name}")
-            raise MissingTiles(f"you have only {have[tile]} {name}, you named {n}")
+    check_tiles(state.racks[seat], move.tiles, wanted="you named")
     draft = _Draft(state)
     draft.pending = None
     remaining = Counter(state.racks[seat])
@@ -764,7 +773,7 @@ def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
         raise CannotChallenge("you cannot challenge your own play")
     draft = _Draft(state)
     draft.pending = None
-    bad = [word for word, _ in pending.words if word not in lexicon]
+    bad = unknown_words(pending, lexicon)
     player = pending.seat
     draft.event("challenge", f"{{seat{seat}}} challenges {{seat{player}}}'s play.", seat)
     if bad:

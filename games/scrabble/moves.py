@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.common import BadNotation
+from games.common import BadNotation, shown
 
-from .tiles import BLANK, LETTERS, SIZE, parse_square, sort_tiles, square_name
+from .tiles import BLANK, SIZE, is_letter, parse_square, sort_tiles, square_name
 
 ACROSS = "across"
 DOWN = "down"
@@ -40,9 +40,9 @@ class Play:
             raise BadNotation(
                 "write the whole word as it will read on the board: at least two letters"
             )
-        if any(ch.upper() not in LETTERS for ch in self.word):
+        if not all(is_letter(ch) for ch in self.word):
             raise BadNotation(
-                f"{self.word!r} must be letters only (lower case for a blank)"
+                f"{shown(self.word)!r} must be letters A-Z only (lower case for a blank)"
             )
 
     @property
@@ -71,7 +71,9 @@ class Play:
         square, direction, word = parts
         row, col = parse_square(square)
         if direction.lower() not in _DIRECTIONS:
-            raise BadNotation(f"{direction!r} is not a direction: write across or down")
+            raise BadNotation(
+                f"{shown(direction)!r} is not a direction: write across or down"
+            )
         return cls(row, col, _DIRECTIONS[direction.lower()], word)
 
     def __str__(self) -> str:
@@ -85,15 +87,15 @@ class Exchange:
     tiles: str
 
     def __post_init__(self) -> None:
-        tiles = self.tiles.upper()
-        if not tiles:
+        if not self.tiles:
             raise BadNotation("say which tiles to exchange, e.g. exchange QV? (? is a blank)")
-        bad = sorted({t for t in tiles if t != BLANK and t not in LETTERS})
+        bad = sorted({t for t in self.tiles if t != BLANK and not is_letter(t)})
         if bad:
             raise BadNotation(
-                f"{''.join(bad)!r} cannot be exchanged: name tiles A-Z, ? for a blank"
+                f"{shown(''.join(bad))!r} cannot be exchanged: name tiles A-Z only, "
+                "? for a blank"
             )
-        object.__setattr__(self, "tiles", sort_tiles(tiles))
+        object.__setattr__(self, "tiles", sort_tiles(self.tiles.upper()))
 
     @classmethod
     def parse(cls, text: str) -> Exchange:
@@ -152,7 +154,7 @@ def parse_move(text: str) -> Move:
     if _SQUARE_FIRST.match(stripped + " "):
         return Play.parse(stripped)
     raise BadNotation(
-        f"{stripped!r} is not a move: write a play like H8 across QUIZ (lower case for a "
+        f"{shown(stripped)!r} is not a move: write a play like H8 across QUIZ (lower case for a "
         "blank), exchange ABC? , pass, or challenge"
     )
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from games.common import IllegalMove
+from games.common import IllegalMove, shown
 
 from .board import Board
 from .moves import Play
@@ -83,7 +84,7 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
     if last_row >= SIZE or last_col >= SIZE:
         edge = "column O" if play.across else "row 15"
         raise InvalidPlacement(
-            f"{play.word.upper()} does not fit: {play.direction} from {play.square} it "
+            f"{shown(play.word.upper())} does not fit: {play.direction} from {play.square} it "
             f"would run past {edge}"
         )
     dr, dc = (0, 1) if play.across else (1, 0)
@@ -138,23 +139,30 @@ def _run(board: Board, r: int, c: int, dr: int, dc: int) -> list[tuple[int, int]
 
 def check_rack(rack: str, placements: Sequence[Placement]) -> None:
     """Raise MissingTiles unless `rack` holds every tile the placements need."""
+    check_tiles(
+        rack,
+        "".join(BLANK if ch.islower() else ch for _, _, ch in placements),
+        wanted="the play needs",
+        blank_hint=" (a lower-case letter in the word means a blank)",
+    )
+
+
+def check_tiles(rack: str, tiles: str, *, wanted: str, blank_hint: str = "") -> None:
+    """Raise MissingTiles unless `rack` holds `tiles` (letters, `?` for a blank).
+
+    The first tile found short is named: "you have no Q", or "you have only 1 E, <wanted> 2".
+    """
     have = Counter(rack)
     need: Counter[str] = Counter()
-    for _, _, ch in placements:
-        tile = BLANK if ch.islower() else ch
+    for tile in tiles:
         need[tile] += 1
         if need[tile] > have[tile]:
             name = "blank" if tile == BLANK else tile
             if have[tile] == 0:
-                hint = (
-                    " (a lower-case letter in the word means a blank)"
-                    if tile == BLANK
-                    else ""
-                )
+                hint = blank_hint if tile == BLANK else ""
                 raise MissingTiles(f"you have no {name}{hint}")
-            count = sum(1 for _, _, x in placements if (BLANK if x.islower() else x) == tile)
             raise MissingTiles(
-                f"you have only {have[tile]} {name}, the play needs {count}"
+                f"you have only {have[tile]} {name}, {wanted} {tiles.count(tile)}"
             )
 
 
@@ -211,8 +219,16 @@ def evaluate(board: Board, play: Play, rack: str | None = None) -> ScoredPlay:
     return score_placements(board, placements, play.across)
 
 
-def unknown_words(scored: ScoredPlay, lexicon: Container[str]) -> list[str]:
-    """The words of a play that the lexicon lacks, each once, in order."""
+class _HasWords(Protocol):
+    @property
+    def words(self) -> tuple[tuple[str, int], ...]: ...
+
+
+def unknown_words(scored: _HasWords, lexicon: Container[str]) -> list[str]:
+    """The words of a play that the lexicon lacks, each once, in order.
+
+    `scored` is a ScoredPlay, or anything else with its `words` (a PlayRecord).
+    """
     out: list[str] = []
     for word, _ in scored.words:
         if word not in lexicon and word not in out:

@@ -8,13 +8,21 @@ board a blank is the lower-case letter it stands for.
 
 from __future__ import annotations
 
-from games.common import BadNotation
+import re
+
+from games.common import BadNotation, shown
 
 SIZE = 15
 CENTRE = (7, 7)
 BLANK = "?"
 COLUMNS = "ABCDEFGHIJKLMNO"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_SQUARE_RE = re.compile(r"([A-Oa-o])([0-9]{1,2})")
+
+
+def is_letter(char: str) -> bool:
+    """An ASCII letter A-Z or a-z (`str.upper` maps some other letters onto A-Z: 'ß', 'ı')."""
+    return len(char) == 1 and (char in LETTERS or char in LETTERS.lower())
 
 VALUES: dict[str, int] = {
     BLANK: 0,
@@ -46,13 +54,15 @@ def square_name(row: int, col: int) -> str:
 
 def parse_square(text: str) -> tuple[int, int]:
     """`"H8"` (any case) -> `(7, 7)`; raises BadNotation for anything else."""
-    text = text.strip().upper()
-    if len(text) >= 2 and text[0] in COLUMNS and text[1:].isdigit():
-        row = int(text[1:])
+    text = text.strip()
+    match = _SQUARE_RE.fullmatch(text)
+    if match:
+        row = int(match.group(2))
         if 1 <= row <= SIZE:
-            return row - 1, COLUMNS.index(text[0])
+            return row - 1, COLUMNS.index(match.group(1).upper())
     raise BadNotation(
-        f"{text!r} is not a square: write the column A-O then the row 1-15, e.g. H8"
+        f"{shown(text.upper())!r} is not a square: write the column A-O then the row 1-15, "
+        "e.g. H8"
     )
 
 
