@@ -217,3 +217,10 @@ def test_random_games_keep_64_squares_and_round_trip_json():
         view = reversi.view(state)
         assert sum(result.scores) == view.black_count + view.white_count <= 64
         assert view.cells.count(".") == 64 - sum(result.scores)
+
+
+def test_only_ascii_digits_name_a_row():
+    with pytest.raises(BadNotation):
+        reversi.Move.parse("d\N{ARABIC-INDIC DIGIT THREE}")
+    with pytest.raises(BadNotation):
+        reversi.Move.parse("d\N{FULLWIDTH DIGIT THREE}")

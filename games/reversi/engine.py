@@ -31,7 +31,7 @@ OPTIONS: dict[str, Any] = {}
 
 BLACK, WHITE = "black", "white"
 COLUMNS = "abcdefgh"
-_SQUARE_RE = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,2})\s*$")
+_SQUARE_RE = re.compile(r"^\s*([a-zA-Z])\s*([0-9]{1,2})\s*$")
 
 
 def square_name(index: int) -> str:
