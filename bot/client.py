@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.doudizhu_ui import ActionButton, PlaySelect
 from bot.errors import GamenightTree
-from bot.lobby import LobbyButton
+from bot.lobby import LobbyButton, RematchButton
 from bot.service import MatchService
 from bot.store import Store
 
@@ -62,7 +62,7 @@ class GamenightBot(commands.AutoShardedBot):
         for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), ScrabbleCog(self),
                     PatchworkCog(self), DouDizhuCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(LobbyButton, PlaySelect, ActionButton)
+        self.add_dynamic_items(LobbyButton, RematchButton, PlaySelect, ActionButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()

@@ -1,4 +1,4 @@
-"""Lobby cards and their Join / Leave / Start / Cancel buttons.
+"""Lobby cards, their Join / Leave / Start / Cancel buttons, and the Rematch button.
 
 The buttons are persistent `DynamicItem`s whose custom id carries the match id, so a lobby
 posted before a restart keeps working after it: the click looks the match up in the database.
@@ -49,6 +49,37 @@ class LobbyButton(
             await lobby_action(interaction, self.action, self.match_id, from_button=True)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:rematch:(?P<match_id>[0-9]+)",
+):
+    """Under a finished match's last board: a new lobby with the same game and options."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                           custom_id=f"gn:rematch:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> RematchButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            finished = await bot.service.get_or_fail(self.match_id)
+            await bot.presenters[finished.game].open_rematch(interaction, finished)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+def rematch_view(match: Match) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match.id))
+    return view
 
 
 def lobby_view(match: Match) -> discord.ui.View | None:

@@ -236,6 +236,25 @@ class MatchService:
                 raise ChannelTaken(await self.require(channel_id)) from None
         return await self.get_or_fail(match_id)
 
+    async def rematch(self, match_id: int, creator: Player) -> Match:
+        """A new lobby for a finished match's game, options and channel, opened by one of its
+        players. With two seats the other player is invited, so the seat waits for them."""
+        old = await self.get_or_fail(match_id)
+        if old.status != "finished":
+            raise LobbyError(f"Match #{old.id} is not over, so there is nothing to replay."
+                             if old.is_open else self._closed_text(old))
+        if old.seat_of(creator.user_id) is None:
+            raise NotSeated(f"Only the players of match #{old.id} can ask for a rematch. Open "
+                            f"a new game with `/{old.game} new`.")
+        others = [seat for seat in old.seats
+                  if seat.kind == "user" and seat.user_id != creator.user_id]
+        invited = None
+        if old.seat_target == 2 and len(others) == 1:
+            invited = Player(others[0].user_id, others[0].name)
+        return await self.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
+                                     creator=creator, invited=invited,
+                                     options=dict(old.row.options))
+
     async def join(self, match_id: int, player: Player) -> Match:
         """Take a seat; the match starts by itself once every seat is taken."""
         match = await self.get_or_fail(match_id)

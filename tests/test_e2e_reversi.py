@@ -203,3 +203,31 @@ async def test_joining_and_leaving_by_command(world, tmp_path):
         assert not gone.ephemeral and "closed the Reversi lobby" in gone.content
         card = fake.get_message(lobby.message.id)
         assert card.buttons == [] and "lobby closed" in card.text()
+
+
+async def test_rematch_button_under_the_final_board(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    db = tmp_path / "gamenight.db"
+    async with running_bot(fake, db, guild.id):
+        lobby = await fake.slash(alice, channel, "reversi new")
+        started = await fake.click(bob, lobby.message, label="Join")
+        assert board_message(started).buttons == []  # no rematch while playing
+        resigned = await fake.slash(bob, channel, "match resign")
+        final = board_message(resigned)
+        assert "Game over" in final.content and [b["label"] for b in final.buttons] == ["Rematch"]
+        outsider = await fake.click(carol, final, label="Rematch")
+        assert outsider.ephemeral and "Only the players of match #1" in outsider.content
+
+    async with running_bot(fake, db, guild.id):  # the button outlives a restart
+        asked = await fake.click(bob, final, label="Rematch")
+        assert not asked.ephemeral and "asks for a rematch of Reversi match #1" in asked.content
+        assert mentioned_ids(asked.content) == [alice.id]
+        assert [b["label"] for b in asked.buttons] == ["Join", "Leave", "Start", "Cancel"]
+        twice = await fake.click(alice, final, label="Rematch")
+        assert twice.ephemeral and "already waiting for players" in twice.content
+        reserved = await fake.click(carol, asked.message, label="Join")
+        assert reserved.ephemeral and "reserved" in reserved.content
+        replay = await fake.click(alice, asked.message, label="Join")
+        board = board_message(replay)
+        assert "Match #2" in board.text() and mentioned_ids(board.content)[0] in (alice.id, bob.id)

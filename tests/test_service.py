@@ -6,7 +6,7 @@ import pytest
 
 import games.reversi as reversi
 from bot.service import (
-    ChannelTaken, Conflict, LobbyError, MatchService, NoMatchHere, NotAllowed, NotSeated,
+    ChannelTaken, Conflict, LobbyError, MatchService, NoMatchHere, NotAllowed, NotSeated, Player,
 )
 from bot.store import MIGRATIONS, Store, StaleVersion
 from games.common import IllegalMove, NotYourTurn
@@ -278,3 +278,41 @@ async def test_a_cancel_button_on_an_old_card_does_not_cancel_a_newer_match(serv
     with pytest.raises(LobbyError):
         await service.cancel_by_id(old.id, ALICE.user_id, moderator=True)
     assert (await service.current(CHANNEL)).id == new.id
+
+
+async def test_a_rematch_reopens_the_game_with_its_options_for_its_players(service):
+    lobby = await service.open_lobby("scrabble", guild_id=1, channel_id=CHANNEL, creator=ALICE,
+                                     options={"players": 3, "tiles": 9, "challenge": "void"})
+    await service.join(lobby.id, BOB)
+    finished = await service.join(lobby.id, CAROL)
+    with pytest.raises(LobbyError, match="not over"):
+        await service.rematch(finished.id, BOB)
+    await service.resign(CHANNEL, CAROL.user_id)  # a resignation ends a Scrabble game
+    assert (await service.get(finished.id)).status == "finished"
+
+    outsider = Player(104, "dave")
+    with pytest.raises(NotSeated, match=f"Only the players of match #{finished.id}"):
+        await service.rematch(finished.id, outsider)
+    again = await service.rematch(finished.id, BOB)
+    assert again.id != finished.id and again.status == "lobby" and again.game == "scrabble"
+    assert again.channel_id == CHANNEL and [s.user_id for s in again.seats] == [BOB.user_id]
+    assert again.row.options == {"players": 3, "tiles": 9, "challenge": "void"}
+    assert again.row.invited_id is None  # three seats: anyone may join
+    with pytest.raises(ChannelTaken):
+        await service.rematch(finished.id, CAROL)
+
+
+async def test_a_two_player_rematch_saves_the_seat_for_the_opponent(service):
+    match = await started_reversi(service)
+    await service.resign(CHANNEL, ALICE.user_id)
+    again = await service.rematch(match.id, ALICE)
+    assert again.row.invited_id == BOB.user_id
+    with pytest.raises(LobbyError, match="reserved"):
+        await service.join(again.id, CAROL)
+    started = await service.join(again.id, BOB)
+    assert started.status == "active"
+    cancelled = await service.open_lobby("reversi", guild_id=1, channel_id=CHANNEL + 1,
+                                         creator=ALICE)
+    await service.cancel(CHANNEL + 1, ALICE.user_id, moderator=False)
+    with pytest.raises(LobbyError, match="cancelled"):
+        await service.rematch(cancelled.id, ALICE)

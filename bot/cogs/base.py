@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.lobby import lobby_card, player_of
+from bot.lobby import lobby_card, player_of, rematch_view
 from bot.present import Reply, send_reply
 from bot.private import notify_closed_dms, send_private, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
@@ -78,12 +78,27 @@ class GameCog:
         if invited is not None:
             content = (f"{invited.mention}, **{interaction.user.display_name}** invites you to "
                        f"a game of {match.title}: press **Join** to play.")
-        reply = Reply(content=content, **lobby_card(self.bot, match),
-                      mentions=() if invited is None else (invited.id,))
+        await self._post_lobby(interaction, match, content,
+                               () if invited is None else (invited.id,))
+        return match
+
+    async def open_rematch(self, interaction: discord.Interaction, finished: Match) -> Match:
+        """A new lobby with the same game and options, asked for by a player of `finished`."""
+        match = await self.service.rematch(finished.id, player_of(interaction))
+        others = tuple(seat.user_id for seat in finished.seats
+                       if seat.kind == "user" and seat.user_id != interaction.user.id)
+        content = (f"{' '.join(f'<@{user_id}>' for user_id in others)}, "
+                   f"**{interaction.user.display_name}** asks for a rematch of {match.title} "
+                   f"match #{finished.id}: press **Join** to play.")
+        await self._post_lobby(interaction, match, content, others)
+        return match
+
+    async def _post_lobby(self, interaction: discord.Interaction, match: Match,
+                          content: str | None, mentions: tuple[int, ...]) -> None:
+        reply = Reply(content=content, **lobby_card(self.bot, match), mentions=mentions)
         message = await send_reply(interaction, reply)
         if message is not None:
             await self.service.store.set_message(match.id, lobby=message.id)
-        return match
 
     def cancel_summary(self, match: Match) -> str:
         """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
@@ -128,9 +143,16 @@ class GameCog:
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
-        message = await send_reply(interaction, self.board_reply(match, tuple(events)))
+        message = await send_reply(interaction, self.board_post(match, tuple(events)))
         if message is not None:
             await self.service.store.set_message(match.id, board=message.id)
+
+    async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
+        """The game's board reply; once the match is over, with a Rematch button under it."""
+        reply = await self.board_reply(match, events)
+        if match.status == "finished" and reply.view is None:
+            reply.view = rematch_view(match)
+        return reply
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
         await self.post_board(interaction, match, match.state.events)

@@ -165,7 +165,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         await self.send_privates(result.match, self.private_changes(result))
 
     async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
-        reply = await self.board_reply(match, tuple(events))
+        reply = await self.board_post(match, tuple(events))
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(**reply.kwargs())
         await self.service.store.set_message(match.id, board=message.id)

@@ -107,6 +107,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                             value=f"{info.summary}\n{lines}", inline=False)
         shared = ("`/match join` `/match leave` `/match start` seats; `/match status` shows the "
                   "board again; `/match hand` shows your private hand; `/match resign`; "
-                  "`/match cancel` (creator or Manage Messages).")
+                  "`/match cancel` (creator or Manage Messages). A finished game's last board has a "
+                  "**Rematch** button for its players.")
         embed.add_field(name="Every game", value=shared, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
