@@ -207,6 +207,10 @@ def test_legal_plays_large_hands() -> None:
     ("33344455", 3, "the extra cards must all have different ranks"),
     ("AAA22245", 3, "2s cannot be part of a trio sequence"),
     ("BR", 4, "with 4 players two jokers are a pair only when they have the same colour"),
+    # both jokers as kickers of a type the 4-player game has not got: the type is the problem
+    ("3333BR", 4, "a quadplex set is not allowed with 4 players"),
+    ("333444BR", 4, "a trio sequence with singles is not allowed with 4 players"),
+    ("334BR", 4, "a black and a red joker are not a pair and cannot both be extra cards"),
 ])
 def test_explain_invalid(text: str, players: int, message: str) -> None:
     assert classify(text, players) is None
@@ -220,3 +224,7 @@ def test_explain_not_beating() -> None:
         "you must answer a sequence of 5 cards")
     assert explain_not_beating(c("7777", 4), c("33333", 4), 4).startswith("7777 does not beat 33333")
     assert explain_not_beating(c("3"), c("BR")) == "nothing beats the rocket: you must pass"
+    assert explain_not_beating(c("777"), c("3333")) == (
+        "only a higher bomb or the rocket beats the bomb 3333")
+    assert explain_not_beating(c("JJJ", 4), c("77777", 4), 4) == (
+        "only a bomb with more cards, a higher bomb of 5 cards or the rocket beats the bomb 77777")

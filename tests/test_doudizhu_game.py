@@ -168,7 +168,8 @@ def test_trick_needs_three_passes_with_four_players_and_bombs_interrupt() -> Non
     state = staged(["3J", "4444Q", "55555K", "6A"])
     state = play(state, "3", "4444", "55555", "pass", "pass")
     assert state.phase == dd.PLAY and state.turn == 1
-    with pytest.raises(IllegalMove, match="^only a higher bomb or the rocket beats the bomb 55555$"):
+    with pytest.raises(IllegalMove, match="^only a bomb with more cards, a higher bomb of 5 cards "
+                                          "or the rocket beats the bomb 55555$"):
         play(state, "Q")
     state = play(state, "pass")
     assert state.turn == 2 and state.to_beat is None

@@ -71,8 +71,9 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         summary=("Fight the Landlord: after an auction (bid 1-3) the landlord takes the kitty "
                  "and plays alone against the others. Beat the last play with a higher one of "
                  "the same type and size (bombs and the rocket beat anything) or pass; the first "
-                 "side to empty a hand wins the bid, doubled by every bomb and rocket. Your "
-                 "hand and a menu of your plays come by DM."),
+                 "side to empty a hand wins the bid, doubled by every bomb and rocket (with 4 "
+                 "players only bombs of six or more cards and rockets double). Your hand and a "
+                 "menu of your plays come by DM."),
         commands=(("/doudizhu new [players]", "open a 3- or 4-player game here"),
                   ("/doudizhu bid amount", "pass, or bid 1, 2 or 3 in the auction"),
                   ("/doudizhu play cards", "play ranks like 33344 or TJQKA (autocomplete)"),

@@ -390,6 +390,8 @@ def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
     present = [rank for rank, count in enumerate(counts) if count]
     if players == 4:
         three = classify_ranks(ranks, 3)
+        if three is None and counts[BLACK] == 1 and counts[RED] == 1:
+            three = _try_substitute(ranks, RED, 3)  # its type, were the jokers not both kickers
         if three is not None and three.type in THREE_PLAYER_ONLY:
             return f"a {TYPE_NAMES[three.type]} is not allowed with 4 players"
         if counts[BLACK] == 1 and counts[RED] == 1 and len(ranks) == 2:
@@ -439,6 +441,9 @@ def explain_not_beating(new: Combination, old: Combination, players: int = 3) ->
             return f"{new} does not beat {old}: a bomb with more cards beats one with fewer"
         return f"{new} does not beat {old}"
     if old.type == BOMB:
+        if players == 4:
+            return (f"only a bomb with more cards, a higher bomb of {old.size} cards or the "
+                    f"rocket beats the bomb {old}")
         return f"only a higher bomb or the rocket beats the bomb {old}"
     if new.type != old.type or new.size != old.size:
         return f"you must answer a {old.describe()} (or play a bomb or the rocket)"
