@@ -367,6 +367,7 @@ async def test_a_three_player_series(world, tmp_path):
         else:
             assert "ledger is level" in final
         assert "Final ledger" in public_post(stopped).text()
+        assert [b["label"] for b in public_post(stopped).buttons] == ["Rematch"]
         gone = await fake.slash(alice, channel, "doudizhu hand")
         assert gone.ephemeral and "is over" in gone.content
 
@@ -501,3 +502,28 @@ async def test_status_and_resign(world, tmp_path):
         assert state.ledger[state.landlord] == -6 and "series is over" in final.content
         others = [u for u in table.players if u is not landlord]
         assert all(f"**{u.name}**" in final.content for u in others)  # they share the win
+
+        # The last post offers a rematch: a new 3-seat lobby that mentions the other two.
+        assert [b["label"] for b in final.buttons] == ["Rematch"]
+        asked = await fake.click(others[0], final, label="Rematch")
+        assert "asks for a rematch of Dou Dizhu match #1" in asked.content
+        assert sorted(mentioned_ids(asked.content)) == sorted(
+            u.id for u in table.players if u is not others[0])
+        assert "Seats (1/3)" in asked.text()
+
+
+async def test_stop_button_ends_the_series_with_a_rematch_button(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [alice, bob, carol])
+        await bid_round(table, fake, channel, ["3"])
+        last = await play_greedy(table, via="dm")
+        [end] = [m for m in last.channel_messages if "Round 1 is over" in m.content]
+        stopped = await fake.click(bob, end, label="Stop the series")
+        assert "**bob** chose `stop`" in stopped.message.content
+        final = public_post(stopped)
+        assert "series is over" in final.content
+        assert [b["label"] for b in final.buttons] == ["Rematch"]
+        asked = await fake.click(alice, final, label="Rematch")
+        assert "asks for a rematch of Dou Dizhu match #1" in asked.content
