@@ -22,12 +22,14 @@ COLOUR = discord.Colour.from_rgb(88, 101, 242)
 
 @dataclass
 class Reply:
-    """A message to send: text, an embed, and optionally one PNG shown inside the embed."""
+    """A message to send: text, an embed, and optionally one PNG shown inside the embed with
+    `alt`, the words a screen reader says for it."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     png: bytes | None = None
     filename: str = "board.png"
+    alt: str | None = None
     view: discord.ui.View | None = None
     mentions: tuple[int, ...] = field(default=())
 
@@ -37,7 +39,8 @@ class Reply:
                             everyone=False, roles=False,
                             users=[discord.Object(i) for i in self.mentions])}
         if self.png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename)
+            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename,
+                                          description=self.alt)
             if self.embed is not None:
                 self.embed.set_image(url=f"attachment://{self.filename}")
         if self.view is not None:

@@ -554,7 +554,7 @@ class FakeMessage:
         return None
 
     def text(self) -> str:
-        """Content plus embed texts, for loose assertions."""
+        """Content plus embed texts and attachment descriptions (alt text), for loose assertions."""
         parts = [self.content]
         for e in self.embeds:
             parts += [e.get("title") or "", e.get("description") or ""]
@@ -565,6 +565,7 @@ class FakeMessage:
         for c in walk_components(self.components):
             if c.get("type") in (10,):  # text display (components v2)
                 parts.append(c.get("content") or "")
+        parts += [a.description or "" for a in self.attachments]
         return "\n".join(p for p in parts if p)
 
     def mentions(self) -> list[int]:
@@ -1790,6 +1791,9 @@ class FakeDiscord:
             old = {a.id: a for a in existing}
             for ent in payload["attachments"]:
                 aid = int(ent["id"])
+                if len(ent.get("description") or "") > 1024:
+                    raise _HTTPError(400, 50035, "Invalid Form Body",
+                                     {"attachments.description": "Must be 1024 or fewer in length."})
                 if aid in by_index:
                     fn, data, ct = by_index.pop(aid)
                     out.append(self._new_attachment(ent.get("filename") or fn, data, ct, channel.id,

@@ -88,6 +88,8 @@ async def check(table, result, *, hand_images=False):
         if "is over" in message.content and state.phase in (ddz.ROUND_OVER, ddz.OVER):
             public |= {card for hand in state.hands for card in hand}
         assert named <= public, f"public message shows hidden cards {named - public}"
+        for image in message.attachments:  # the played cards, read out
+            assert image.description.startswith("Played by ") and cards_named(image.description)
     for dm in result.dms:
         seat = dm_seat_of(table, dm)
         hand = set(state.hands[seat])
@@ -98,6 +100,7 @@ async def check(table, result, *, hand_images=False):
         if hand:
             (image,) = dm.attachments
             assert image.is_png and cards_named(text) == hand
+            assert cards_named(image.description) == hand  # the alt text reads the hand out
             if hand_images:
                 assert image.data == render_hand(state.hands[seat])
         table.dms_checked += 1

@@ -67,6 +67,7 @@ async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path, 
         width, _ = png_size(first.attachments[0].data)
         assert width >= 1000
         assert "alice" in first.embeds[0]["title"] and "bob" in first.embeds[0]["title"]
+        assert first.attachments[0].description.startswith("Patchwork table. alice: 5 buttons")
         match = await bot.service.current(channel.id)
         mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
         waiter = bob if mover is alice else alice
@@ -90,6 +91,7 @@ async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path, 
         bad = await fake.slash(mover, channel, "patchwork preview", patch=buy.choice,
                                orientation=buy.orientation, square="i9")
         assert bad.ephemeral and "sticks out" in bad.content
+        assert "sticks out" in bad.attachments[0].description
         assert good.attachments[0].data != bad.attachments[0].data
 
         wrong_turn = await fake.slash(waiter, channel, "patchwork pass")

@@ -58,6 +58,8 @@ async def test_whole_game_with_errors_and_a_restart(world, tmp_path):
         black = players[mentioned_ids(board.content)[0]]
         white = bob if black is alice else alice
         assert "your move as black" in board.content
+        alt = board.attachments[0].description  # what a screen reader says for the image
+        assert alt.startswith("Reversi board. ") and "d4, e5" in alt and "d3, c4, f5, e6." in alt
 
         wrong_turn = await fake.slash(white, channel, "reversi move", square="d3")
         assert wrong_turn.ephemeral and "not your turn" in wrong_turn.content

@@ -15,6 +15,7 @@ import games.scrabble as scrabble
 from bot.client import GamenightBot
 from bot.config import ConfigError, Settings
 from games.scrabble.lexicon import ENV_VAR
+from render.alt import scrabble_rack
 from render.scrabble import render_rack
 from tests.e2e import (
     board_message, fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot,
@@ -90,6 +91,7 @@ def check_rack_dm(message, rack: str, match_id: int) -> None:
     if rack:
         png = message.attachments[0].data
         assert message.attachments[0].is_png and png == render_rack(rack)
+        assert message.attachments[0].description == scrabble_rack(rack)
     else:  # went out: the game ends if the play stands
         assert "Your Scrabble rack is empty." in text and message.attachments == []
 

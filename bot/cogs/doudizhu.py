@@ -19,6 +19,7 @@ from bot.doudizhu_ui import (
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event
+from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
 
 
@@ -226,6 +227,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
         png = await render_in_thread(render_hand, hand) if hand else None
         return Reply(content=prompt, embed=embed, png=png, view=controls,
+                     alt=alt_text.doudizhu_cards(hand, "Your hand"),
                      filename=f"hand-{match.id}.png")
 
     @staticmethod
@@ -252,9 +254,10 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         embed = discord.Embed(title=f"Dou Dizhu \N{MIDDLE DOT} round {view.round_no}",
                               description=describe_events(match, events) or None, colour=COLOUR)
         shown = self._last_play(view)
-        png = None
+        png = alt = None
         if shown is not None:
             png = await render_in_thread(render_play, shown.cards)
+            alt = alt_text.doudizhu_cards(shown.cards, f"Played by {nick(match, shown.seat)}")
             embed.add_field(name="On the table", inline=False,
                             value=f"**{shown.text}** by {nick(match, shown.seat)}"
                                   + self._table_note(view, shown))
@@ -293,7 +296,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                        + standings_text(match, view.ledger, result.winners, draw=result.draw))
         embed.set_footer(text=f"Match #{match.id} \N{MIDDLE DOT} ledger: "
                               f"{ledger_text(match, view.ledger)}")
-        return Reply(content=content, embed=embed, png=png, view=controls,
+        return Reply(content=content, embed=embed, png=png, view=controls, alt=alt,
                      filename=f"play-{match.id}.png", mentions=mentions)
 
     @staticmethod

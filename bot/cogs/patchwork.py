@@ -14,6 +14,7 @@ from bot.present import COLOUR, Reply, describe_events, mention, render_in_threa
 from bot.service import LobbyError, Match
 from games.common import Event, GameError
 from games.patchwork.patches import SQUARES
+from render import alt as alt_text
 from render.patchwork import render_game, render_preview
 
 WHY = {
@@ -83,7 +84,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                                      move.square, problem is None, problem)
         text = (f"`{move}` fits: use `/patchwork buy` to do it." if problem is None
                 else f"`{move}` would not work: {problem}.")
-        return Reply(content=text, png=png, filename="preview.png")
+        alt = f"Your quilt with the patch ghosted in place. {text.replace('`', '')}"
+        return Reply(content=text, png=png, filename="preview.png", alt=alt)
 
     @app_commands.command(name="pass", description="Move in front of your opponent, 1 button a space")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -205,6 +207,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                            f"({result.reason}).")
             mentions = tuple(s.user_id for s in match.seats if s.user_id)
         return Reply(content=content, embed=embed, png=png,
+                     alt=alt_text.patchwork_table(view, names),
                      filename=f"patchwork-{match.id}.png", mentions=mentions)
 
     @staticmethod

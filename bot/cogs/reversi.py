@@ -13,6 +13,7 @@ from bot.cogs.base import GameCog, GameHelp
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import Match
 from games.common import Event
+from render import alt as alt_text
 from render.reversi import render_board
 
 DISC = {reversi.BLACK: "\N{MEDIUM BLACK CIRCLE}", reversi.WHITE: "\N{MEDIUM WHITE CIRCLE}"}
@@ -85,7 +86,8 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         else:
             content = "**Game over.** " + self._result_line(match, view)
             mentions = tuple(s.user_id for s in match.seats if s.user_id)
-        return Reply(content=content, embed=embed, png=png,
+        alt = alt_text.reversi_board(view, [seat.name for seat in match.seats])
+        return Reply(content=content, embed=embed, png=png, alt=alt,
                      filename=f"reversi-{match.id}.png", mentions=mentions)
 
     @staticmethod

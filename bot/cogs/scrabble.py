@@ -23,6 +23,7 @@ from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event
 from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
+from render import alt as alt_text
 from render.scrabble import render_board, render_rack
 
 DEFAULT_PLAYERS = 4
@@ -256,7 +257,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             else:
                 embed.add_field(name="To move", value=match.player(view.turn).name,
                                 inline=False)
-        return Reply(content=content, embed=embed, png=png, filename=f"rack-{match.id}.png")
+        return Reply(content=content, embed=embed, png=png, filename=f"rack-{match.id}.png",
+                     alt=alt_text.scrabble_rack(rack) if rack else None)
 
     # -- the public board --------------------------------------------------------------------
 
@@ -296,7 +298,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         else:
             content = "**Game over.** " + self._result_line(match, view)
             mentions = tuple(s.user_id for s in match.seats if s.user_id)
-        return Reply(content=content, embed=embed, png=png,
+        return Reply(content=content, embed=embed, png=png, alt=alt_text.scrabble_board(view),
                      filename=f"scrabble-{match.id}.png", mentions=mentions)
 
     @staticmethod
