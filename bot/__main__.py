@@ -1,4 +1,5 @@
-"""Start the bot: `gamenight` or `python -m bot`. Exits 2 with one line when it cannot log in."""
+"""Start the bot: `gamenight` or `python -m bot`. Exits with one line, not a traceback, when it
+cannot log in or use its database (status 2: fix the configuration) or reach Discord (1)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.config import ConfigError, Settings
+from bot.store import StoreUnavailable
 
 
 class RedactToken(logging.Filter):
@@ -54,6 +57,14 @@ def main() -> int:
     except discord.LoginFailure:
         print("gamenight: Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer "
               "Portal (Bot -> Reset Token) into the environment or .env.", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectorError as err:
+        print(f"gamenight: cannot reach the Discord API at {settings.api_base}: {err.os_error}. "
+              "Check the network, or DISCORD_API_BASE if you set it.", file=sys.stderr)
+        return 1
+    except StoreUnavailable as err:
+        print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
+              "created if it does not exist).", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -263,11 +263,10 @@ class MatchService:
             self._check_can_join(match, player)
             seats = [*match.seats, SeatRow(len(match.seats), player.kind, player.user_id,
                                            player.name)]
+            if len(seats) >= match.seat_target:  # the last seat: seat and start in one commit
+                return await self._start(match, seats)
             await self._write(self.store.set_seats(match.id, match.row.version, seats))
-            match = await self.get_or_fail(match_id)
-            if match.is_full:
-                match = await self._start(match)
-        return match
+            return await self.get_or_fail(match_id)
 
     def _check_can_join(self, match: Match, player: Player) -> None:
         if match.status != "lobby":
@@ -318,11 +317,12 @@ class MatchService:
                                  f"{len(match.seats)} seated so far.")
             return await self._start(match)
 
-    async def _start(self, match: Match) -> Match:
-        state = match.engine.new_game(len(match.seats), seed=match.row.seed,
+    async def _start(self, match: Match, seats: list[SeatRow] | None = None) -> Match:
+        """Store the seats (by default those taken) and the first state: the match is on."""
+        seats = list(match.seats) if seats is None else seats
+        state = match.engine.new_game(len(seats), seed=match.row.seed,
                                       options=match.engine_options)
-        await self._write(self.store.start(match.id, match.row.version, list(match.seats),
-                                           state.to_dict()))
+        await self._write(self.store.start(match.id, match.row.version, seats, state.to_dict()))
         return await self.get_or_fail(match.id)
 
     async def cancel(self, channel_id: int, user_id: int, *, moderator: bool,

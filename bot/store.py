@@ -1,9 +1,10 @@
 """The one module that speaks SQL: matches, their seats and the append-only move log.
 
-SQLite through aiosqlite in WAL mode. Migrations are numbered and tracked with
-`PRAGMA user_version`. Writers take one asyncio lock so that transactions issued by concurrent
-coroutines on the shared connection never interleave; every action is committed together with
-its move-log row, and only if the match version is still the one it was read at.
+SQLite through aiosqlite in WAL mode with full syncs. Migrations are numbered and tracked
+with `PRAGMA user_version`. Every use of the shared connection takes one asyncio lock, so a
+transaction issued by one coroutine never interleaves with another's statements and a read
+never sees a write that is not committed; every action is committed together with its
+move-log row, and only if the match version is still the one it was read at.
 """
 
 from __future__ import annotations
@@ -88,6 +89,10 @@ class ChannelBusy(Exception):
     """The channel already has an open match."""
 
 
+class StoreUnavailable(Exception):
+    """The database file cannot be opened or brought up to date; the message says why."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     seat: int
@@ -142,49 +147,77 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self._write_lock = asyncio.Lock()
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db)
-        await store._migrate()
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreUnavailable(f"cannot open the database {path}: {error}") from error
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            store = cls(db)
+            await store._migrate()
+        except BaseException as error:
+            await db.close()  # its worker thread would otherwise keep the process alive
+            if isinstance(error, sqlite3.Error):
+                raise StoreUnavailable(f"cannot use the database {path}: {error}") from error
+            raise
         return store
 
     async def close(self) -> None:
         await self._db.close()
 
     async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version()
+
+    async def _user_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         return int(row[0])
 
     async def _migrate(self) -> None:
-        current = await self.schema_version()
         for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
             async with self.transaction():
+                # Read inside the write transaction: another process may have just migrated.
+                if await self._user_version() >= number:
+                    continue
                 for statement in _statements(script):
                     await self._db.execute(statement)
                 await self._db.execute(f"PRAGMA user_version = {number}")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+        """One write transaction. The statements run in order on the connection's worker
+        thread, so a ROLLBACK queued after a cancelled BEGIN or COMMIT still ends it."""
+        async with self._lock:
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self._db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:  # no transaction was open: BEGIN itself failed
+            pass
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for reads, never in the middle of another coroutine's write."""
+        async with self._lock:
+            yield self._db
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -203,14 +236,14 @@ class Store:
         )
 
     async def open_matches(self) -> list[MatchRow]:
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             "SELECT id FROM matches WHERE status IN ('lobby', 'active') ORDER BY id"
         ) as cursor:
             ids = [row["id"] for row in await cursor.fetchall()]
         return [match for match_id in ids if (match := await self.get_match(match_id))]
 
     async def moves(self, match_id: int) -> list[MoveRow]:
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             "SELECT ply, seat, action, created_at FROM moves WHERE match_id = ? ORDER BY ply",
             (match_id,),
         ) as cursor:
@@ -218,16 +251,17 @@ class Store:
                     for r in await cursor.fetchall()]
 
     async def _fetch_match(self, sql: str, params: tuple[Any, ...]) -> MatchRow | None:
-        async with self._db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return None
-        async with self._db.execute(
-            "SELECT seat, kind, user_id, name FROM seats WHERE match_id = ? ORDER BY seat",
-            (row["id"],),
-        ) as cursor:
-            seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"])
-                          for s in await cursor.fetchall())
+        async with self._reading() as db:  # both queries see the same committed match
+            async with db.execute(sql, params) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with db.execute(
+                "SELECT seat, kind, user_id, name FROM seats WHERE match_id = ? ORDER BY seat",
+                (row["id"],),
+            ) as cursor:
+                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"])
+                              for s in await cursor.fetchall())
         return MatchRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             game=row["game"], status=row["status"], options=_loads(row["options"]) or {},
@@ -315,7 +349,7 @@ class Store:
 
     async def dm_notice_sent(self, match_id: int, seat: int) -> bool:
         """Whether `seat` was already told in the channel that its DMs are closed."""
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             "SELECT 1 FROM dm_notices WHERE match_id = ? AND seat = ?", (match_id, seat)
         ) as cursor:
             return await cursor.fetchone() is not None

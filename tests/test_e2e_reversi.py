@@ -148,24 +148,57 @@ async def test_cancel_needs_the_creator_or_manage_messages(world, tmp_path):
         assert "resigned" in board_message(resigned).content
 
 
-async def test_a_rejected_token_exits_2_with_one_line_and_no_secret(world, tmp_path):
+async def start_bot_process(tmp_path, **env: str) -> tuple[int, str, str]:
+    """Run `python -m bot` with these settings until it exits: (status, the line it said
+    starting with `gamenight:`, everything it printed)."""
     import os
     import sys
 
-    fake = world[0]
-    bad_token = "MTIz.not-the-right.token"
-    env = {**os.environ, "DISCORD_TOKEN": bad_token, "DISCORD_API_BASE": fake.api_base,
-           "GAMENIGHT_DB": str(tmp_path / "g.db")}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        sys.executable, "-m", "bot", cwd=tmp_path, env={**os.environ, **env},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(process.communicate(), timeout=60)
-    assert process.returncode == 2
+    printed = (out + err).decode()
     lines = [line for line in err.decode().splitlines() if line.strip()]
     said = [line for line in lines if line.startswith("gamenight:")]
-    assert len(said) == 1 and "rejected DISCORD_TOKEN" in said[0]
+    assert len(said) == 1, printed
     assert not [line for line in lines if " ERROR " in line or " CRITICAL " in line]
-    assert bad_token not in (out + err).decode() and "Traceback" not in err.decode()
+    assert "Traceback" not in printed
+    return process.returncode, said[0], printed
+
+
+async def test_a_rejected_token_exits_2_with_one_line_and_no_secret(world, tmp_path):
+    fake = world[0]
+    bad_token = "MTIz.not-the-right.token"
+    status, said, printed = await start_bot_process(
+        tmp_path, DISCORD_TOKEN=bad_token, DISCORD_API_BASE=fake.api_base,
+        GAMENIGHT_DB=str(tmp_path / "g.db"))
+    assert status == 2 and "rejected DISCORD_TOKEN" in said
+    assert bad_token not in printed
+
+
+async def test_a_database_it_cannot_use_exits_2_with_one_line(world, tmp_path):
+    fake = world[0]
+    broken = tmp_path / "broken.db"
+    broken.write_bytes(b"this is not an SQLite database " * 40)
+    status, said, printed = await start_bot_process(
+        tmp_path, DISCORD_TOKEN=fake.token, DISCORD_API_BASE=fake.api_base,
+        GAMENIGHT_DB=str(broken))
+    assert status == 2 and f"cannot use the database {broken}" in said and "GAMENIGHT_DB" in said
+    assert fake.token not in printed
+
+
+async def test_discord_out_of_reach_exits_1_with_one_line(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    status, said, _ = await start_bot_process(
+        tmp_path, DISCORD_TOKEN="MTIz.a.token", DISCORD_API_BASE=base,
+        GAMENIGHT_DB=str(tmp_path / "g.db"))
+    assert status == 1 and f"cannot reach the Discord API at {base}" in said
 
 
 async def test_global_sync_and_no_token_in_debug_logs(world, tmp_path, caplog):
