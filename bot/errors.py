@@ -46,6 +46,16 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
+class NotAnnounced(GameError):
+    """An action was saved, but Discord refused part of telling everyone about it."""
+
+    def __init__(self, action: str, error: discord.HTTPException) -> None:
+        why = explain(error) or f"Discord refused it ({error.status})."
+        super().__init__(f"Your move `{action}` was made and saved, but I could not post all of "
+                         f"it: {why} `/match status` shows the board again and `/match hand` "
+                         "your hand.")
+
+
 def unwrap(error: BaseException) -> BaseException:
     """The exception a command raised, without discord.py's wrappers."""
     if isinstance(error, app_commands.CommandInvokeError):

@@ -94,7 +94,7 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
     engine = match.engine
     seats = [f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)]
     invited = match.row.invited_id
-    target = match.seat_target
+    target = match.table_size
     for i in range(len(match.seats), target):
         if invited is not None and i == target - 1:
             seats.append(f"{i + 1}. reserved for <@{invited}>")

@@ -134,6 +134,11 @@ class Match:
         return int(self.row.options.get(SEATS_OPTION, self.engine.MAX_SEATS))
 
     @property
+    def table_size(self) -> int:
+        """The players the game is for: the seat target in the lobby, the seats taken after."""
+        return self.seat_target if self.status == "lobby" else len(self.seats)
+
+    @property
     def engine_options(self) -> dict[str, Any] | None:
         """The options for the engine: everything but the lobby's seat target."""
         options = {k: v for k, v in self.row.options.items() if k != SEATS_OPTION}
@@ -327,11 +332,14 @@ class MatchService:
 
     async def cancel(self, channel_id: int, user_id: int, *, moderator: bool,
                      match_id: int | None = None) -> Match:
-        """Cancel the open match here (with `match_id`: only if it is still that match)."""
+        """Cancel the open match here (with `match_id`: only the lobby of that match)."""
         async with self._lock(channel_id):
             match = await self.require(channel_id)
             if match_id is not None and match.id != match_id:
                 raise LobbyError("That lobby is closed; this message belongs to an old match.")
+            if match_id is not None and match.status != "lobby":
+                raise LobbyError("The game has started, so this lobby card's Cancel no longer "
+                                 "applies: `/match cancel` stops the game.")
             if user_id != match.row.creator_id and not moderator:
                 raise NotAllowed("Only the player who opened this match, or a member with Manage "
                                  "Messages, can cancel it.")
@@ -340,6 +348,7 @@ class MatchService:
             return await self.get_or_fail(match.id)
 
     async def cancel_by_id(self, match_id: int, user_id: int, *, moderator: bool) -> Match:
+        """The lobby card's Cancel: closes that match's lobby, and only while it is one."""
         match = await self.get_or_fail(match_id)
         if not match.is_open:
             raise LobbyError(self._closed_text(match))

@@ -983,6 +983,21 @@ class FakeDiscord:
         self._handler = _ErrorCollector(self)
         self.port: int | None = None
         self._routes = self._build_routes()
+        self._failures: list[dict[str, Any]] = []
+
+    def fail_next(self, method: str, path: str, status: int, code: int = 0,
+                  message: str = "injected failure", *, times: int = 1) -> None:
+        """Answer the next `times` requests `method path` (a regex on the path after the API
+        base, e.g. ``/channels/123/messages``) with an error, as Discord would."""
+        self._failures.append({"method": method, "rx": re.compile(path + "$"), "left": times,
+                               "error": _HTTPError(status, code, message)})
+
+    def _injected_failure(self, method: str, sub: str) -> "_HTTPError | None":
+        for failure in self._failures:
+            if failure["left"] and failure["method"] == method and failure["rx"].search(sub):
+                failure["left"] -= 1
+                return failure["error"]
+        return None
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -1955,6 +1970,9 @@ class FakeDiscord:
             try:
                 payload, files = await self._read_body(request)
                 rec.payload, rec.files = payload, [f[1] for f in files]
+                injected = self._injected_failure(request.method, sub)
+                if injected is not None:
+                    raise injected
                 result = await handler(request, payload, files, **m.groupdict())
             except _HTTPError as e:
                 body: dict[str, Any] = {"message": e.message, "code": e.code}

@@ -280,6 +280,15 @@ async def test_a_cancel_button_on_an_old_card_does_not_cancel_a_newer_match(serv
     assert (await service.current(CHANNEL)).id == new.id
 
 
+async def test_a_lobby_cancel_does_not_end_the_game_it_became(service):
+    match = await started_reversi(service)
+    with pytest.raises(LobbyError, match="`/match cancel` stops the game"):
+        await service.cancel_by_id(match.id, ALICE.user_id, moderator=True)
+    assert (await service.current(CHANNEL)).status == "active"
+    stopped = await service.cancel(CHANNEL, ALICE.user_id, moderator=False)
+    assert stopped.status == "cancelled"
+
+
 async def test_a_rematch_reopens_the_game_with_its_options_for_its_players(service):
     lobby = await service.open_lobby("scrabble", guild_id=1, channel_id=CHANNEL, creator=ALICE,
                                      options={"players": 3, "tiles": 9, "challenge": "void"})

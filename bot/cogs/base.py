@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+import logging
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.errors import NotAnnounced
 from bot.lobby import lobby_card, player_of, rematch_view
 from bot.present import Reply, send_reply
 from bot.private import notify_closed_dms, send_private, where
@@ -17,6 +19,8 @@ from games.common import Event
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -123,9 +127,40 @@ class GameCog:
         """Apply one action for the caller, post the new board, and update private views."""
         result = await self.service.act(interaction.channel_id, interaction.user.id, text,
                                         game=self.game)
-        await self.post_board(interaction, result.match, result.events)
-        await self.send_privates(result.match, self.private_changes(result))
+        await self.announce(result, interaction)
         return result
+
+    async def act_read_here(self, interaction: discord.Interaction,
+                            read: Callable[[], object]) -> ActionResult:
+        """`act` for a move the command reads from its options: the game and the caller's seat
+        are checked first, so a bystander hears that, not what was wrong with the move."""
+        await self.service.seated(interaction.channel_id, interaction.user.id, game=self.game)
+        return await self.act(interaction, str(read()))
+
+    async def announce(self, result: ActionResult,
+                       interaction: discord.Interaction | None = None) -> None:
+        """Show a saved action: the new board (as the interaction's reply, or in the channel
+        when there is none or it fails) and fresh private views. The action stands whatever
+        Discord does here, so a failure to tell everyone says so rather than "try again"."""
+        refused = None
+        try:
+            if interaction is None:
+                await self.post_board_in_channel(result.match, result.events)
+            else:
+                try:
+                    await self.post_board(interaction, result.match, result.events)
+                except discord.HTTPException as error:
+                    log.warning("could not answer with the board of match %s (%s); posting it "
+                                "in the channel", result.match.id, error)
+                    await self.post_board_in_channel(result.match, result.events)
+        except discord.HTTPException as error:
+            refused = error
+        try:
+            await self.send_privates(result.match, self.private_changes(result))
+        except discord.HTTPException as error:
+            refused = refused or error
+        if refused is not None:
+            raise NotAnnounced(result.action, refused) from refused
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """DM each seat its private view; point those with closed DMs to the private command."""
@@ -143,9 +178,35 @@ class GameCog:
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
-        message = await send_reply(interaction, self.board_post(match, tuple(events)))
+        await self._send_board(interaction, match, self.board_post(match, tuple(events)))
+
+    async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
+        """`/match status`: the board as it stands when posted, even if a move lands while it
+        is drawn (then it is drawn again, so the newest post never shows an older turn)."""
+        async def newest() -> Reply:
+            current = match
+            for _ in range(3):
+                reply = await self.board_post(current, ())
+                latest = await self.service.get_or_fail(match.id)
+                if latest.row.version == current.row.version:
+                    break
+                current = latest
+            return reply
+
+        await self._send_board(interaction, match, newest())
+
+    async def _send_board(self, interaction: discord.Interaction, match: Match,
+                          build: Awaitable[Reply]) -> None:
+        message = await send_reply(interaction, build)
         if message is not None:
             await self.service.store.set_message(match.id, board=message.id)
+
+    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
+        """The board as a plain channel message (no interaction to answer)."""
+        reply = await self.board_post(match, tuple(events))
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        message = await channel.send(**reply.kwargs())
+        await self.service.store.set_message(match.id, board=message.id)
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
         """The game's board reply; once the match is over, with a Rematch button under it."""

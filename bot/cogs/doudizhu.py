@@ -4,6 +4,7 @@ action: what was played (a small image), cards left, the stake and whose turn it
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Literal
 
@@ -21,6 +22,9 @@ from bot.service import ActionResult, LobbyError, Match
 from games.common import Event
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
+
+
+log = logging.getLogger(__name__)
 
 
 def cards_text(cards: Iterable[str]) -> str:
@@ -88,7 +92,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         GameCog.__init__(self, bot)
 
     def lobby_rules(self, match: Match) -> str:
-        if match.seat_target == 4:
+        if match.table_size == 4:
             return "4 players, two decks (108 cards): 25 cards each, 8 in the kitty"
         return "3 players, one deck (54 cards): 17 cards each, 3 in the kitty"
 
@@ -162,15 +166,13 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         who = "You" if private else f"**{interaction.user.display_name}**"
         done = f"\N{WHITE HEAVY CHECK MARK} {who} chose `{result.action}`."
         before = message.content if message is not None and message.content else ""
-        await interaction.response.edit_message(content=f"{before}\n{done}".strip(), view=None)
-        await self.post_board_in_channel(result.match, result.events)
-        await self.send_privates(result.match, self.private_changes(result))
-
-    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
-        reply = await self.board_post(match, tuple(events))
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        message = await channel.send(**reply.kwargs())
-        await self.service.store.set_message(match.id, board=message.id)
+        try:
+            await interaction.response.edit_message(content=f"{before}\n{done}".strip(),
+                                                    view=None)
+        except discord.HTTPException as error:  # the play stands: announce it all the same
+            log.warning("could not mark the control of match %s as used: %s",
+                        match_id, error)
+        await self.announce(result)
 
     # -- private view ------------------------------------------------------------------------
 

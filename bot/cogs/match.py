@@ -61,7 +61,7 @@ class MatchCog(commands.GroupCog, group_name="match",
                 await self.service.store.set_message(match.id, lobby=message.id)
                 await retire_lobby_card(self.bot, match)
             return
-        await self.bot.presenters[match.game].post_board(interaction, match, ())
+        await self.bot.presenters[match.game].repost_board(interaction, match)
 
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:

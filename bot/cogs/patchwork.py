@@ -61,7 +61,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                            orientation="Turn clockwise 0/90/180/270, optionally mirrored")
     async def buy(self, interaction: discord.Interaction, patch: app_commands.Range[int, 1, 3],
                   square: str, orientation: str) -> None:
-        await self.act(interaction, str(patchwork.Buy(patch, orientation, square)))
+        await self.act_read_here(interaction, lambda: patchwork.Buy(patch, orientation, square))
 
     @app_commands.command(name="preview", description="See a patch placed on your quilt (only you)")
     @app_commands.describe(patch="Which of the three patches after the spool (1, 2 or 3)",
@@ -94,7 +94,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
     @app_commands.command(name="place", description="Place the leather patch you have just won")
     @app_commands.describe(square="A free square of your quilt, a1 to i9")
     async def place(self, interaction: discord.Interaction, square: str) -> None:
-        await self.act(interaction, str(patchwork.Place(square)))
+        await self.act_read_here(interaction, lambda: patchwork.Place(square))
 
     # -- autocomplete ------------------------------------------------------------------------
 

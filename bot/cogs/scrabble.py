@@ -162,13 +162,14 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def play(self, interaction: discord.Interaction, word: str, square: str,
                    direction: str) -> None:
         # Read it as a play here, so a bad square or word gets the play's own message.
-        move = scrabble.Play.parse(f"{square.strip()} {direction} {word.strip()}")
-        await self.act(interaction, str(move))
+        await self.act_read_here(interaction, lambda: scrabble.Play.parse(
+            f"{square.strip()} {direction} {word.strip()}"))
 
     @app_commands.command(name="exchange", description="Swap tiles from your rack with the bag")
     @app_commands.describe(tiles="The tiles to put back, e.g. QVV? (? is a blank)")
     async def exchange(self, interaction: discord.Interaction, tiles: str) -> None:
-        await self.act(interaction, str(scrabble.Exchange.parse(f"exchange {tiles}")))
+        await self.act_read_here(interaction,
+                                 lambda: scrabble.Exchange.parse(f"exchange {tiles}"))
 
     @app_commands.command(name="pass", description="Pass your turn (or accept a play that "
                                                    "ends the game)")
@@ -206,8 +207,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         options = match.row.options
         finish = options.get("finish")
         if finish in LEVELS:
-            targets = scrabble.FINISH_TARGETS.get(match.seat_target, {})
-            finish_text = f"finish line: {finish} ({targets.get(finish, '?')} points at a full table)"
+            targets = scrabble.FINISH_TARGETS.get(match.table_size, {})
+            table = "at a full table" if match.status == "lobby" else f"for {match.table_size}"
+            finish_text = f"finish line: {finish} ({targets.get(finish, '?')} points {table})"
         elif finish:
             finish_text = f"finish line: first to {finish} points"
         else:

@@ -1,0 +1,169 @@
+"""When Discord fails or players collide: a saved move is always announced (or the player is
+told it was saved), a lobby's Cancel cannot kill a started game, `/match status` never posts
+an older turn last, a short table's card describes the game dealt, and a bystander hears
+about the game before the notation."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import bot.cogs.reversi as reversi_cog
+from tests.e2e import fake_world, mentioned_ids, running_bot
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def world():
+    async with fake_world("games", ("alice", "bob", "carol", "dave")) as world:
+        yield world
+
+
+async def doudizhu_in_play(fake, channel, bot, players):
+    """A 3-player Dou Dizhu round where the first bidder bid 3: returns the match and the
+    landlord, who leads."""
+    lobby = await fake.slash(players[0], channel, "doudizhu new", players=3)
+    for user in players[1:]:
+        await fake.click(user, lobby.message, label="Join")
+    match = await bot.service.current(channel.id)
+    by_id = {user.id: user for user in players}
+    landlord = by_id[match.player(match.state.turn).user_id]
+    bid = await fake.slash(landlord, channel, "doudizhu bid", amount="3")
+    assert not bid.ephemeral, bid.content
+    return await bot.service.current(channel.id), landlord
+
+
+def lowest_rank(match, user) -> str:
+    hand = match.state.hands[match.seat_of(user.id)]
+    return min(hand, key=lambda card: "3456789TJQKA2BR".index(card[0]))[0]
+
+
+def next_player(match, players):
+    return next(u for u in players if u.id == match.player(match.state.turn).user_id)
+
+
+async def test_a_move_whose_reply_expired_is_posted_in_the_channel(world, tmp_path):
+    fake, guild, channel, users = world
+    players = [users["alice"], users["bob"], users["carol"]]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        before, landlord = await doudizhu_in_play(fake, channel, bot, players)
+        card = lowest_rank(before, landlord)
+        # Too late: Discord has forgotten the interaction (the 3-second window was missed).
+        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
+                       "Unknown interaction", times=5)
+        with fake.expect_errors():
+            result = await fake.slash(landlord, channel, "doudizhu play", cards=card)
+        after = await bot.service.current(channel.id)
+        assert after.row.version == before.row.version + 1  # the play stands
+        [post] = result.channel_messages
+        assert f"**{card}** by {landlord.name}" in post.text()
+        assert mentioned_ids(post.content) == [next_player(after, players).id]
+        assert [dm for dm in result.dms
+                if fake.dm_channel(next_player(after, players)) is dm.channel]
+
+
+async def test_a_menu_play_is_announced_even_when_the_channel_refuses_the_post(
+        world, tmp_path):
+    fake, guild, channel, users = world
+    players = [users["alice"], users["bob"], users["carol"]]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        before, landlord = await doudizhu_in_play(fake, channel, bot, players)
+        menu = fake.dm_messages(landlord)[-1]
+        (select,) = menu.selects
+        value = select["options"][0]["value"]
+        fake.fail_next("POST", rf"/channels/{channel.id}/messages", 503, 0, "Service Unavailable")
+        with fake.expect_errors():
+            result = await fake.select(landlord, menu, select["custom_id"], [value])
+        after = await bot.service.current(channel.id)
+        assert after.row.version == before.row.version + 1
+        told = [m for m in result.all_messages if m.ephemeral]
+        assert told and f"Your move `{value}` was made and saved" in told[-1].content
+        assert "Discord refused it (503)." in told[-1].content and "Try again" not in (
+            told[-1].content)
+        upcoming = next_player(after, players)
+        fresh = [dm for dm in result.dms if fake.dm_channel(upcoming) is dm.channel]
+        assert fresh and fresh[-1].components  # the next player still gets their controls
+        status = await fake.slash(upcoming, channel, "match status")
+        assert f"by {landlord.name}" in status.text() or "you lead" in status.content
+
+
+async def test_the_lobby_cancel_cannot_end_a_game_the_last_join_started(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        for _ in range(3):
+            lobby = await fake.slash(alice, channel, "reversi new")
+            joined, cancelled = await asyncio.gather(
+                fake.click(bob, lobby.message, label="Join"),
+                fake.click(alice, lobby.message, label="Cancel"))
+            latest = await bot.service.store.latest_match_in(channel.id)
+            announced = any("your move" in (m.content or "") for m in joined.all_messages)
+            if latest.status == "active":
+                assert announced and cancelled.ephemeral
+                assert "`/match cancel` stops the game" in cancelled.content
+                await fake.slash(alice, channel, "match cancel")
+            else:
+                assert latest.status == "cancelled" and not announced
+
+
+async def test_status_during_a_move_never_posts_the_older_turn_last(
+        world, tmp_path, monkeypatch):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    real = reversi_cog.render_board
+    slow = {"first": True}
+
+    def render_slowly_once(view):
+        if slow.pop("first", False):
+            time.sleep(0.5)  # the status board happens to be drawn slowly
+        return real(view)
+
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "reversi new")
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        black = alice if match.player(match.state.black_seat).user_id == alice.id else bob
+        monkeypatch.setattr(reversi_cog, "render_board", render_slowly_once)
+
+        async def move_meanwhile():
+            await asyncio.sleep(0.1)
+            return await fake.slash(black, channel, "reversi move", square="d3")
+
+        await asyncio.gather(fake.slash(carol, channel, "match status"), move_meanwhile())
+        match = await bot.service.current(channel.id)
+        newest = [m for m in fake.messages(channel) if m.attachments][-1]
+        assert mentioned_ids(newest.content) == [match.player(match.current_seat()).user_id]
+
+
+async def test_a_short_table_card_describes_the_game_dealt(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "doudizhu new", players=4)
+        assert "Seats (1/4)" in lobby.message.text() and "25 cards each" in lobby.message.text()
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(carol, lobby.message, label="Join")
+        await fake.click(alice, lobby.message, label="Start")
+        match = await bot.service.current(channel.id)
+        assert len(match.state.hands[0]) == 17
+        card = fake.get_message(lobby.message.id).text()
+        assert "Seats (3/3)" in card and "*open*" not in card
+        assert "3 players, one deck (54 cards): 17 cards each" in card
+
+
+async def test_a_bystander_hears_about_the_game_before_the_notation(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        lobby = await fake.slash(alice, channel, "reversi new")
+        await fake.click(bob, lobby.message, label="Join")
+        play = await fake.slash(carol, channel, "scrabble play", word="Q", square="H8",
+                                direction="across")
+        swap = await fake.slash(carol, channel, "scrabble exchange", tiles="1")
+        buy = await fake.slash(carol, channel, "patchwork buy", patch=1, square="z9",
+                               orientation="sideways")
+        for reply in (play, swap, buy):
+            assert reply.ephemeral and "is Reversi, not" in reply.content, reply.content
