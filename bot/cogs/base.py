@@ -142,25 +142,29 @@ class GameCog:
         """Show a saved action: the new board (as the interaction's reply, or in the channel
         when there is none or it fails) and fresh private views. The action stands whatever
         Discord does here, so a failure to tell everyone says so rather than "try again"."""
-        refused = None
+        refused: list[discord.HTTPException] = []
         try:
-            if interaction is None:
-                await self.post_board_in_channel(result.match, result.events)
-            else:
-                try:
-                    await self.post_board(interaction, result.match, result.events)
-                except discord.HTTPException as error:
-                    log.warning("could not answer with the board of match %s (%s); posting it "
-                                "in the channel", result.match.id, error)
-                    await self.post_board_in_channel(result.match, result.events)
+            await self._show_board(result, interaction)
         except discord.HTTPException as error:
-            refused = error
-        try:
-            await self.send_privates(result.match, self.private_changes(result))
-        except discord.HTTPException as error:
-            refused = refused or error
-        if refused is not None:
-            raise NotAnnounced(result.action, refused) from refused
+            refused.append(error)
+        finally:  # whatever became of the board, the players' private views follow the move
+            try:
+                await self.send_privates(result.match, self.private_changes(result))
+            except discord.HTTPException as error:
+                refused.append(error)
+        if refused:
+            raise NotAnnounced(result.action, refused[0]) from refused[0]
+
+    async def _show_board(self, result: ActionResult,
+                          interaction: discord.Interaction | None) -> None:
+        if interaction is not None:
+            try:
+                await self.post_board(interaction, result.match, result.events)
+                return
+            except discord.HTTPException as error:
+                log.warning("could not answer with the board of match %s (%s); posting it in "
+                            "the channel", result.match.id, error)
+        await self.post_board_in_channel(result.match, result.events)
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """DM each seat its private view; point those with closed DMs to the private command."""
