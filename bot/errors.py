@@ -49,11 +49,10 @@ def explain(error: BaseException) -> str | None:
 class NotAnnounced(GameError):
     """An action was saved, but Discord refused part of telling everyone about it."""
 
-    def __init__(self, action: str, error: discord.HTTPException) -> None:
+    def __init__(self, done: str, error: discord.HTTPException) -> None:
         why = explain(error) or f"Discord refused it ({error.status})."
-        super().__init__(f"Your move `{action}` was made and saved, but I could not post all of "
-                         f"it: {why} `/match status` shows the board again and `/match hand` "
-                         "your hand.")
+        super().__init__(f"{done}, but I could not post all of it: {why} `/match status` shows "
+                         "the board again and `/match hand` your hand.")
 
 
 def unwrap(error: BaseException) -> BaseException:

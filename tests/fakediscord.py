@@ -986,11 +986,14 @@ class FakeDiscord:
         self._failures: list[dict[str, Any]] = []
 
     def fail_next(self, method: str, path: str, status: int, code: int = 0,
-                  message: str = "injected failure", *, times: int = 1) -> None:
+                  message: str = "injected failure", *, times: int = 1) -> dict[str, Any]:
         """Answer the next `times` requests `method path` (a regex on the path after the API
-        base, e.g. ``/channels/123/messages``) with an error, as Discord would."""
-        self._failures.append({"method": method, "rx": re.compile(path + "$"), "left": times,
-                               "error": _HTTPError(status, code, message)})
+        base, e.g. ``/channels/123/messages``) with an error, as Discord would. Returns the
+        failure; its ``left`` counts down as requests hit it."""
+        failure = {"method": method, "rx": re.compile(path + "$"), "left": times,
+                   "error": _HTTPError(status, code, message)}
+        self._failures.append(failure)
+        return failure
 
     def _injected_failure(self, method: str, sub: str) -> "_HTTPError | None":
         for failure in self._failures:

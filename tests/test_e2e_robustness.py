@@ -52,12 +52,12 @@ async def test_a_move_whose_reply_expired_is_posted_in_the_channel(world, tmp_pa
         before, landlord = await doudizhu_in_play(fake, channel, bot, players)
         card = lowest_rank(before, landlord)
         # Too late: Discord has forgotten the interaction (the 3-second window was missed).
-        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
-                       "Unknown interaction", times=5)
+        expired = fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
+                                 "Unknown interaction", times=5)
         with fake.expect_errors():
             result = await fake.slash(landlord, channel, "doudizhu play", cards=card)
         after = await bot.service.current(channel.id)
-        assert after.row.version == before.row.version + 1  # the play stands
+        assert expired["left"] < 5 and after.row.version == before.row.version + 1
         [post] = result.channel_messages
         assert f"**{card}** by {landlord.name}" in post.text()
         assert mentioned_ids(post.content) == [next_player(after, players).id]
@@ -74,11 +74,12 @@ async def test_a_menu_play_is_announced_even_when_the_channel_refuses_the_post(
         menu = fake.dm_messages(landlord)[-1]
         (select,) = menu.selects
         value = select["options"][0]["value"]
-        fake.fail_next("POST", rf"/channels/{channel.id}/messages", 503, 0, "Service Unavailable")
+        busy = fake.fail_next("POST", rf"/channels/{channel.id}/messages", 503, 0,
+                              "Service Unavailable")
         with fake.expect_errors():
             result = await fake.select(landlord, menu, select["custom_id"], [value])
         after = await bot.service.current(channel.id)
-        assert after.row.version == before.row.version + 1
+        assert busy["left"] == 0 and after.row.version == before.row.version + 1
         told = [m for m in result.all_messages if m.ephemeral]
         assert told and f"Your move `{value}` was made and saved" in told[-1].content
         assert "Discord refused it (503)." in told[-1].content and "Try again" not in (
@@ -167,3 +168,18 @@ async def test_a_bystander_hears_about_the_game_before_the_notation(world, tmp_p
                                orientation="sideways")
         for reply in (play, swap, buy):
             assert reply.ephemeral and "is Reversi, not" in reply.content, reply.content
+
+
+async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "reversi new")
+        busy = fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 503, 0, "Service Unavailable")
+        with fake.expect_errors():
+            started = await fake.click(bob, lobby.message, label="Join")
+        assert busy["left"] == 0
+        assert (await bot.service.current(channel.id)).status == "active"
+        boards = [m for m in fake.messages(channel) if m.attachments]
+        assert len(boards) == 1 and "your move as black" in boards[0].content
+        assert not [m for m in started.all_messages if m.ephemeral]  # nothing went unsaid

@@ -139,32 +139,38 @@ class GameCog:
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:
-        """Show a saved action: the new board (as the interaction's reply, or in the channel
-        when there is none or it fails) and fresh private views. The action stands whatever
-        Discord does here, so a failure to tell everyone says so rather than "try again"."""
+        """Show a saved action: the new board and fresh private views."""
+        await self._publish(result.match, result.events, self.private_changes(result),
+                            interaction, f"Your move `{result.action}` was made and saved")
+
+    async def _publish(self, match: Match, events: Iterable[Event], private_seats: list[int],
+                       interaction: discord.Interaction | None, done: str) -> None:
+        """The board (as the interaction's reply, or in the channel when there is none or it
+        fails) and the private views of `private_seats`. What it shows is already saved, so
+        when Discord refuses, the player hears that (`done`) rather than "try again"."""
         refused: list[discord.HTTPException] = []
         try:
-            await self._show_board(result, interaction)
+            await self._show_board(match, tuple(events), interaction)
         except discord.HTTPException as error:
             refused.append(error)
-        finally:  # whatever became of the board, the players' private views follow the move
+        finally:  # whatever became of the board, the private views follow
             try:
-                await self.send_privates(result.match, self.private_changes(result))
+                await self.send_privates(match, private_seats)
             except discord.HTTPException as error:
                 refused.append(error)
         if refused:
-            raise NotAnnounced(result.action, refused[0]) from refused[0]
+            raise NotAnnounced(done, refused[0]) from refused[0]
 
-    async def _show_board(self, result: ActionResult,
+    async def _show_board(self, match: Match, events: tuple[Event, ...],
                           interaction: discord.Interaction | None) -> None:
         if interaction is not None:
             try:
-                await self.post_board(interaction, result.match, result.events)
+                await self.post_board(interaction, match, events)
                 return
             except discord.HTTPException as error:
                 log.warning("could not answer with the board of match %s (%s); posting it in "
-                            "the channel", result.match.id, error)
-        await self.post_board_in_channel(result.match, result.events)
+                            "the channel", match.id, error)
+        await self.post_board_in_channel(match, events)
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """DM each seat its private view; point those with closed DMs to the private command."""
@@ -220,6 +226,6 @@ class GameCog:
         return reply
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
-        await self.post_board(interaction, match, match.state.events)
-        if self.has_private:
-            await self.send_privates(match, range(len(match.seats)))
+        seats = list(range(len(match.seats))) if self.has_private else []
+        await self._publish(match, match.state.events, seats, interaction,
+                            f"The {match.title} game started and was saved")
