@@ -126,7 +126,10 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
                             from_button: bool) -> None:
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
     if from_button:
-        await interaction.response.edit_message(**lobby_card(bot, match))
+        try:
+            await interaction.response.edit_message(**lobby_card(bot, match))
+        except discord.HTTPException as error:  # saved already: the start is still announced
+            log.warning("could not update the lobby card of match %s: %s", match.id, error)
     if match.status == "active":
         await bot.presenters[match.game].announce_start(interaction, match)
     elif not from_button:

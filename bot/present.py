@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 
@@ -15,6 +16,8 @@ import discord
 
 from bot.service import Match
 from games.common import Event
+
+log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.2  # seconds of rendering before the interaction is deferred
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
@@ -82,6 +85,17 @@ async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[
         resource = callback.resource if callback is not None else None
         return resource if isinstance(resource, discord.InteractionMessage) else None
     return await interaction.followup.send(**reply.kwargs(), ephemeral=ephemeral, wait=True)
+
+
+async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
+    """Replace a deferred "thinking..." response that will get no answer with `note`, so it
+    does not end as "The application did not respond" (best effort)."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    try:
+        await interaction.edit_original_response(content=note)
+    except discord.HTTPException as error:
+        log.info("could not settle the deferred response: %s", error)
 
 
 async def render_in_thread(function, *args) -> bytes:

@@ -135,8 +135,8 @@ class Match:
 
     @property
     def table_size(self) -> int:
-        """The players the game is for: the seat target in the lobby, the seats taken after."""
-        return self.seat_target if self.status == "lobby" else len(self.seats)
+        """The players the game is for: the seats taken once it was dealt, else the target."""
+        return self.seat_target if self.state is None else len(self.seats)
 
     @property
     def engine_options(self) -> dict[str, Any] | None:

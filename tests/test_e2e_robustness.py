@@ -1,6 +1,7 @@
 """When Discord fails or players collide: a saved move is always announced (or the player is
 told it was saved), a lobby's Cancel cannot kill a started game, `/match status` never posts
-an older turn last, a short table's card describes the game dealt, and a bystander hears
+an older turn last, a short table's card describes the game dealt (a cancelled lobby's card
+the game it was opened for), a deferred reply is never left "thinking", and a bystander hears
 about the game before the notation."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import time
 import pytest
 
 import bot.cogs.reversi as reversi_cog
+from bot.cogs.base import GameCog
+from bot.present import DEFER_AFTER
 from tests.e2e import fake_world, mentioned_ids, running_bot
 
 pytestmark = pytest.mark.e2e
@@ -170,16 +173,96 @@ async def test_a_bystander_hears_about_the_game_before_the_notation(world, tmp_p
             assert reply.ephemeral and "is Reversi, not" in reply.content, reply.content
 
 
-async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, tmp_path):
+async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, tmp_path,
+                                                                       monkeypatch):
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
+    fallbacks = []
+    real = GameCog.post_board_in_channel
+
+    async def spy(self, match, events):
+        fallbacks.append(match.id)
+        return await real(self, match, events)
+
+    monkeypatch.setattr(GameCog, "post_board_in_channel", spy)
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         lobby = await fake.slash(alice, channel, "reversi new")
-        busy = fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 503, 0, "Service Unavailable")
+        refused = fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")
         with fake.expect_errors():
             started = await fake.click(bob, lobby.message, label="Join")
-        assert busy["left"] == 0
+        assert refused["left"] == 0
+        assert fallbacks  # the follow-up was refused, so the channel post showed the board
         assert (await bot.service.current(channel.id)).status == "active"
         boards = [m for m in fake.messages(channel) if m.attachments]
         assert len(boards) == 1 and "your move as black" in boards[0].content
         assert not [m for m in started.all_messages if m.ephemeral]  # nothing went unsaid
+
+
+async def test_a_join_that_starts_the_game_on_an_expired_click_still_posts_the_board(
+        world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "reversi new")
+        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
+                       "Unknown interaction", times=5)
+        with fake.expect_errors():
+            await fake.click(bob, lobby.message, label="Join")
+        assert (await bot.service.current(channel.id)).status == "active"
+        boards = [m for m in fake.messages(channel) if m.attachments]
+        assert len(boards) == 1 and "your move as black" in boards[0].content
+
+
+async def test_a_resignation_on_an_expired_command_still_posts_the_final_board(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "reversi new")
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        before = len([m for m in fake.messages(channel) if m.attachments])
+        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
+                       "Unknown interaction", times=5)
+        with fake.expect_errors():
+            await fake.slash(bob, channel, "match resign")
+        assert (await bot.service.get(match.id)).status == "finished"
+        boards = [m for m in fake.messages(channel) if m.attachments]
+        assert len(boards) == before + 1
+        assert any(c.get("label") == "Rematch" for c in boards[-1].buttons)
+
+
+async def test_a_slow_board_whose_follow_up_is_refused_does_not_leave_the_reply_thinking(
+        world, tmp_path, monkeypatch):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "reversi new")
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        black = alice if match.player(match.state.black_seat).user_id == alice.id else bob
+        real = reversi_cog.render_board
+
+        def slow(view):
+            time.sleep(DEFER_AFTER + 0.3)  # the reply is deferred before the board is ready
+            return real(view)
+
+        monkeypatch.setattr(reversi_cog, "render_board", slow)
+        fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")
+        with fake.expect_errors():
+            moved = await fake.slash(black, channel, "reversi move", square="d3")
+        assert (await bot.service.current(channel.id)).row.version == match.row.version + 1
+        assert [m for m in moved.channel_messages if m.attachments]  # the channel post
+        assert not moved.message.loading
+        assert "board is posted below" in moved.message.content
+
+
+async def test_a_cancelled_lobby_card_keeps_the_table_it_was_opened_for(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        lobby = await fake.slash(alice, channel, "doudizhu new", players=4)
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(alice, lobby.message, label="Cancel")
+        card = fake.get_message(lobby.message.id).text()
+        assert "lobby closed" in card
+        assert "Seats (2/4)" in card and "4 players, two decks" in card, card

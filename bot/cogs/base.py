@@ -12,7 +12,7 @@ import discord
 
 from bot.errors import NotAnnounced
 from bot.lobby import lobby_card, player_of, rematch_view
-from bot.present import Reply, send_reply
+from bot.present import Reply, send_reply, settle_deferred
 from bot.private import notify_closed_dms, send_private, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
 from games.common import Event
@@ -171,6 +171,8 @@ class GameCog:
                 log.warning("could not answer with the board of match %s (%s); posting it in "
                             "the channel", match.id, error)
         await self.post_board_in_channel(match, events)
+        if interaction is not None:
+            await settle_deferred(interaction, "Saved: the board is posted below.")
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """DM each seat its private view; point those with closed DMs to the private command."""

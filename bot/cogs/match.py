@@ -66,8 +66,7 @@ class MatchCog(commands.GroupCog, group_name="match",
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
-        await self.bot.presenters[result.match.game].post_board(interaction, result.match,
-                                                               result.events)
+        await self.bot.presenters[result.match.game].announce(result, interaction)
 
     @app_commands.command(name="cancel",
                           description="Cancel the match here (its creator, or Manage Messages)")
