@@ -48,15 +48,32 @@ def next_player(match, players):
     return next(u for u in players if u.id == match.player(match.state.turn).user_id)
 
 
+async def reversi_started(fake, channel, bot, alice, bob):
+    """A Reversi game between alice and bob: returns the match and the player of black."""
+    lobby = await fake.slash(alice, channel, "reversi new")
+    await fake.click(bob, lobby.message, label="Join")
+    match = await bot.service.current(channel.id)
+    black = alice if match.player(match.state.black_seat).user_id == alice.id else bob
+    return match, black
+
+
+def boards(fake, channel):
+    return [m for m in fake.messages(channel) if m.attachments]
+
+
+def expire_interactions(fake):
+    """Discord has forgotten the interaction: the 3-second window was missed."""
+    return fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
+                          "Unknown interaction", times=5)
+
+
 async def test_a_move_whose_reply_expired_is_posted_in_the_channel(world, tmp_path):
     fake, guild, channel, users = world
     players = [users["alice"], users["bob"], users["carol"]]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         before, landlord = await doudizhu_in_play(fake, channel, bot, players)
         card = lowest_rank(before, landlord)
-        # Too late: Discord has forgotten the interaction (the 3-second window was missed).
-        expired = fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
-                                 "Unknown interaction", times=5)
+        expired = expire_interactions(fake)
         with fake.expect_errors():
             result = await fake.slash(landlord, channel, "doudizhu play", cards=card)
         after = await bot.service.current(channel.id)
@@ -126,10 +143,7 @@ async def test_status_during_a_move_never_posts_the_older_turn_last(
         return real(view)
 
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
-        lobby = await fake.slash(alice, channel, "reversi new")
-        await fake.click(bob, lobby.message, label="Join")
-        match = await bot.service.current(channel.id)
-        black = alice if match.player(match.state.black_seat).user_id == alice.id else bob
+        match, black = await reversi_started(fake, channel, bot, alice, bob)
         monkeypatch.setattr(reversi_cog, "render_board", render_slowly_once)
 
         async def move_meanwhile():
@@ -138,7 +152,7 @@ async def test_status_during_a_move_never_posts_the_older_turn_last(
 
         await asyncio.gather(fake.slash(carol, channel, "match status"), move_meanwhile())
         match = await bot.service.current(channel.id)
-        newest = [m for m in fake.messages(channel) if m.attachments][-1]
+        newest = boards(fake, channel)[-1]
         assert mentioned_ids(newest.content) == [match.player(match.current_seat()).user_id]
 
 
@@ -193,8 +207,8 @@ async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, t
         assert refused["left"] == 0
         assert fallbacks  # the follow-up was refused, so the channel post showed the board
         assert (await bot.service.current(channel.id)).status == "active"
-        boards = [m for m in fake.messages(channel) if m.attachments]
-        assert len(boards) == 1 and "your move as black" in boards[0].content
+        [board] = boards(fake, channel)
+        assert "your move as black" in board.content
         assert not [m for m in started.all_messages if m.ephemeral]  # nothing went unsaid
 
 
@@ -204,31 +218,27 @@ async def test_a_join_that_starts_the_game_on_an_expired_click_still_posts_the_b
     alice, bob = users["alice"], users["bob"]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         lobby = await fake.slash(alice, channel, "reversi new")
-        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
-                       "Unknown interaction", times=5)
+        expire_interactions(fake)
         with fake.expect_errors():
             await fake.click(bob, lobby.message, label="Join")
         assert (await bot.service.current(channel.id)).status == "active"
-        boards = [m for m in fake.messages(channel) if m.attachments]
-        assert len(boards) == 1 and "your move as black" in boards[0].content
+        [board] = boards(fake, channel)
+        assert "your move as black" in board.content
 
 
 async def test_a_resignation_on_an_expired_command_still_posts_the_final_board(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
-        lobby = await fake.slash(alice, channel, "reversi new")
-        await fake.click(bob, lobby.message, label="Join")
-        match = await bot.service.current(channel.id)
-        before = len([m for m in fake.messages(channel) if m.attachments])
-        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback", 404, 10062,
-                       "Unknown interaction", times=5)
+        match, _ = await reversi_started(fake, channel, bot, alice, bob)
+        before = len(boards(fake, channel))
+        expire_interactions(fake)
         with fake.expect_errors():
             await fake.slash(bob, channel, "match resign")
         assert (await bot.service.get(match.id)).status == "finished"
-        boards = [m for m in fake.messages(channel) if m.attachments]
-        assert len(boards) == before + 1
-        assert any(c.get("label") == "Rematch" for c in boards[-1].buttons)
+        posted = boards(fake, channel)
+        assert len(posted) == before + 1
+        assert any(c.get("label") == "Rematch" for c in posted[-1].buttons)
 
 
 async def test_a_slow_board_whose_follow_up_is_refused_does_not_leave_the_reply_thinking(
@@ -236,10 +246,7 @@ async def test_a_slow_board_whose_follow_up_is_refused_does_not_leave_the_reply_
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
-        lobby = await fake.slash(alice, channel, "reversi new")
-        await fake.click(bob, lobby.message, label="Join")
-        match = await bot.service.current(channel.id)
-        black = alice if match.player(match.state.black_seat).user_id == alice.id else bob
+        match, black = await reversi_started(fake, channel, bot, alice, bob)
         real = reversi_cog.render_board
 
         def slow(view):
