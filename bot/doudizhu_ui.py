@@ -56,29 +56,39 @@ def _display_key(combo: Combination) -> tuple[int, int, int, int, tuple[int, ...
 def offered_plays(combos: Iterable[Combination], limit: int = MENU_SIZE) -> list[Combination]:
     """The plays a menu of `limit` options offers, in display order.
 
-    1. One play per shape (type, size, ranking rank): the one with the lowest kickers. Other
-       kickers are one `/doudizhu play` away; this keeps `QQQ3`..`QQQ2` from filling the menu.
-    2. If more shapes remain than fit, the types take turns, each giving its lowest remaining
+    1. When every play fits, every play (kickers included).
+    2. Otherwise one play per shape (type, size, ranking rank): the one with the lowest kickers.
+       Other kickers are one `/doudizhu play` away; this keeps `QQQ3`..`QQQ2` from filling the
+       menu.
+    3. If more shapes remain than fit, the types take turns, each giving its lowest remaining
        play (smallest size first), so a lead offers the lowest single, pair, trio, sequence,
        bomb... before the higher ones, and an answer offers the smallest plays that beat.
-    3. Shown by type in the rules' order, lowest first, bombs and the rocket last.
+    4. Shown by type in the rules' order, lowest first, bombs and the rocket last.
     """
+    plays = sorted(combos, key=_display_key)
+    if len(plays) <= limit:
+        return plays
     shapes: dict[tuple[str, int, int], Combination] = {}
-    for combo in sorted(combos, key=_display_key):
+    for combo in plays:
         shapes.setdefault((combo.type, combo.size, combo.rank), combo)
     plays = list(shapes.values())
     if len(plays) > limit:
-        by_type: dict[str, list[Combination]] = {}
-        for combo in sorted(plays, key=lambda c: (c.size, c.rank, c.ranks)):
-            by_type.setdefault(combo.type, []).append(combo)
-        queues = [by_type[kind] for kind in sorted(by_type, key=_TYPE_ORDER.__getitem__)]
-        chosen: list[Combination] = []
-        while len(chosen) < limit:
-            for queue in queues:
-                if queue and len(chosen) < limit:
-                    chosen.append(queue.pop(0))
-        plays = chosen
+        plays = _types_take_turns(plays, limit)
     return sorted(plays, key=_display_key)
+
+
+def _types_take_turns(plays: list[Combination], limit: int) -> list[Combination]:
+    """`limit` plays, each type in turn giving its lowest remaining one."""
+    by_type: dict[str, list[Combination]] = {}
+    for combo in sorted(plays, key=lambda c: (c.size, c.rank, c.ranks)):
+        by_type.setdefault(combo.type, []).append(combo)
+    queues = [by_type[kind] for kind in sorted(by_type, key=_TYPE_ORDER.__getitem__)]
+    chosen: list[Combination] = []
+    while len(chosen) < limit:
+        for queue in queues:
+            if queue and len(chosen) < limit:
+                chosen.append(queue.pop(0))
+    return chosen
 
 
 def play_label(combo: Combination) -> str:

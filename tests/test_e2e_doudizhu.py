@@ -485,6 +485,16 @@ def test_the_menu_offers_one_play_per_shape_lowest_first():
     assert [str(c) for c in answers] == ["T", "J", "Q", "K", "A", "2", "B", "R", "2222", "BR"]
 
 
+def test_the_menu_offers_every_play_when_they_fit():
+    hand = "3 3 3 4 5 9 9".split()
+    combos = ddz.legal_plays(hand, None, 3)
+    assert len(combos) <= 25
+    texts = [str(c) for c in offered_plays(combos)]
+    assert sorted(texts) == sorted(str(c) for c in combos)
+    assert {"3334", "3335", "3339", "33399"} <= set(texts)  # every kicker choice
+    assert texts[0] == "3"
+
+
 async def test_status_and_resign(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
@@ -504,7 +514,8 @@ async def test_status_and_resign(world, tmp_path):
         state = await table.state()
         assert state.ledger[state.landlord] == -6 and "series is over" in final.content
         others = [u for u in table.players if u is not landlord]
-        assert all(f"**{u.name}**" in final.content for u in others)  # they share the win
+        assert all(f"**{u.name}**" in final.content for u in others)
+        assert "share the series win with +3" in final.content
 
         # The last post offers a rematch: a new 3-seat lobby that mentions the other two.
         assert [b["label"] for b in final.buttons] == ["Rematch"]

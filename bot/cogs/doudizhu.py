@@ -55,8 +55,8 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
     if draw or not winners:
         return "The ledger is level: nobody wins the series."
     names = " and ".join(f"**{nick(match, seat)}**" for seat in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{names} {verb} the series with {signed(ledger[winners[0]])}."
+    verb = "wins the series" if len(winners) == 1 else "share the series win"
+    return f"{names} {verb} with {signed(ledger[winners[0]])}."
 
 
 def normalise_play(text: str) -> str:
