@@ -29,7 +29,13 @@ from render.scrabble import render_board, render_rack
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
 MAX_FINISH = 1000  # points: higher than any real game reaches
-PLAY_HINT = "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
+def turn_hint(view: scrabble.View) -> str:
+    """The commands the player to move may use now."""
+    if view.pending is not None and view.pending.final:
+        return "`/scrabble challenge` the play that ends the game, or `/scrabble pass` to accept it"
+    if view.bag >= scrabble.EXCHANGE_MIN_BAG:
+        return "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
+    return "`/scrabble play` or `/scrabble pass` (too few tiles in the bag to exchange)"
 
 
 def parse_finish(text: str | None) -> str | int | None:
@@ -255,7 +261,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         embed.add_field(name="Bag", value=f"{view.bag} tiles")
         if view.outcome is None:
             if view.turn == seat:
-                embed.add_field(name="To move", value=f"You: {PLAY_HINT}", inline=False)
+                embed.add_field(name="To move", value=f"You: {turn_hint(view)}", inline=False)
             else:
                 embed.add_field(name="To move", value=match.player(view.turn).name,
                                 inline=False)
@@ -323,7 +329,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             if others:
                 text += f" {join_names(others)} may challenge it too."
             return text
-        text = f"{mention(match, turn)}, your turn: {PLAY_HINT}."
+        text = f"{mention(match, turn)}, your turn: {turn_hint(view)}."
         if pending is not None:
             challengers = [name(s).name for s in view.order if s != pending.seat]
             text += (f"\nUntil {name(turn).name} acts, {join_names(challengers)} may challenge "

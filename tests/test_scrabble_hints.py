@@ -1,0 +1,27 @@
+"""The turn hint names only the commands the player to move can use now."""
+
+from __future__ import annotations
+
+from bot.cogs.scrabble import turn_hint
+from games.scrabble import Lexicon, apply, parse_move, position, view
+
+LEX = Lexicon(["AT", "TA"])
+EMPTY = "\n".join(["." * 15] * 15)
+
+
+def test_exchange_is_offered_only_while_the_bag_allows_it():
+    full = position(EMPTY, ["AEEIOUU", "TTTTTTA"], bag="ABCDEFG")
+    assert "`/scrabble exchange`" in turn_hint(view(full, 0))
+    low = position(EMPTY, ["AEEIOUU", "TTTTTTA"], bag="ABCDEF")
+    hint = turn_hint(view(low, 0))
+    assert "`/scrabble exchange`" not in hint
+    assert "`/scrabble play`" in hint and "`/scrabble pass`" in hint
+
+
+def test_a_play_that_ends_the_game_is_challenged_or_accepted():
+    state = position(EMPTY, ["AT", "QV"], bag="")
+    state = apply(state, 0, parse_move("H8 across AT"), lexicon=LEX)
+    assert state.turn == 1 and state.pending.final
+    hint = turn_hint(view(state, 1))
+    assert "`/scrabble challenge`" in hint and "`/scrabble pass` to accept" in hint
+    assert "`/scrabble play`" not in hint and "`/scrabble exchange`" not in hint
