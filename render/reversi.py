@@ -94,9 +94,9 @@ def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool
 def _draw_hint(draw: ImageDraw.ImageDraw, index: int, *, black: bool) -> None:
     left, top, right, bottom = _box(index)
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    r = 9 * SCALE
-    colour = (20, 60, 34) if black else (196, 226, 204)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=3 * SCALE)
+    r = 8 * SCALE
+    colour = (BLACK_DISC if black else WHITE_DISC)[0]  # a small disc of the mover's colour
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=GRID, width=SCALE)
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> None:

@@ -32,3 +32,19 @@ def test_discs_and_hints_are_drawn_where_the_view_says():
     assert empty[1] > empty[0] and empty[1] > empty[2]
     after = reversi.apply(state, state.black_seat, reversi.Move.parse("d3"))
     assert render_board(reversi.view(after)) != render_board(reversi.view(state))
+
+
+def test_legal_squares_carry_a_dot_of_the_movers_colour():
+    from render.reversi import CELL, MARGIN
+
+    def centre_of(image, name):
+        row, col = divmod(reversi.Move.parse(name).square, 8)
+        return sum(image.getpixel((MARGIN + col * CELL + CELL // 2, MARGIN + row * CELL + CELL // 2)))
+
+    state = reversi.new_game(2, seed=1)
+    black = Image.open(io.BytesIO(render_board(reversi.view(state)))).convert("RGB")
+    assert centre_of(black, "d3") < 150 and centre_of(black, "a1") > 150  # dark dot, felt
+    after = reversi.apply(state, state.black_seat, reversi.Move.parse("d3"))
+    white = Image.open(io.BytesIO(render_board(reversi.view(after)))).convert("RGB")
+    legal = [str(m) for m in reversi.legal_moves(after, reversi.current_seat(after))]
+    assert all(centre_of(white, name) > 600 for name in legal)
