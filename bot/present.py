@@ -124,7 +124,9 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
                    f"players are seated, or when the creator presses **Start** (at least "
                    f"{engine.MIN_SEATS}).")
     elif match.status == "active":
-        title, how = f"{match.title}: the game is on", "Seats are taken; good luck!"
+        title, how = f"{match.title}: started", "The seats below are playing; boards follow."
+    elif match.status == "finished":
+        title, how = f"{match.title}: played", "The game with these seats is over."
     else:
         title = f"{match.title}: lobby closed"
         how = f"This lobby was {match.status}."

@@ -51,6 +51,7 @@ async def test_whole_game_with_errors_and_a_restart(world, tmp_path):
 
         joined = await fake.click(bob, lobby.message, label="Join")
         assert joined.response_type == 7 and joined.message.buttons == []
+        assert "Reversi: started" in joined.message.text()  # true for as long as it stands
         board = board_message(joined)
         boards.append(board)
         assert png_size(board.attachments[0].data)[0] in range(600, 801)
