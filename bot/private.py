@@ -6,6 +6,7 @@ which answers ephemerally and always works.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -33,14 +34,52 @@ def where(bot: GamenightBot, match: Match) -> str:
     return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
 
 
-async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply) -> bool:
-    """DM the player in `seat`; False when Discord refuses because their DMs are closed."""
+class LiveControls:
+    """The DMs per match and seat whose menus and buttons still look usable.
+
+    Every accepted action makes all of a match's controls stale (a click would only be
+    refused), so they are taken off before the fresh DMs go out. Kept in memory: after a
+    restart the older controls stay up and are refused politely when used.
+    """
+
+    def __init__(self) -> None:
+        self._messages: dict[int, dict[int, discord.Message]] = {}
+
+    def remember(self, match_id: int, seat: int, message: discord.Message) -> None:
+        self._messages.setdefault(match_id, {})[seat] = message
+
+    def forget(self, match_id: int, message_id: int) -> None:
+        """A control on this message was used, and the message already says so."""
+        seats = self._messages.get(match_id, {})
+        for seat in [s for s, message in seats.items() if message.id == message_id]:
+            del seats[seat]
+
+    async def retire(self, match_id: int) -> None:
+        """Take the controls off every remembered DM of the match."""
+        messages = self._messages.pop(match_id, {}).values()
+        await asyncio.gather(*(self._strip(match_id, message) for message in messages))
+
+    @staticmethod
+    async def _strip(match_id: int, message: discord.Message) -> None:
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException as error:  # a stale control is refused anyway
+            log.info("could not take the old controls off a DM of match %s: %s",
+                     match_id, error)
+
+
+async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply,
+                       controls: LiveControls | None = None) -> bool:
+    """DM the player in `seat`; False when Discord refuses because their DMs are closed.
+    A DM with controls is remembered in `controls`, to be retired once the game moves on."""
     row = match.player(seat)
     if row.kind != "user" or row.user_id is None:
         return True
     try:
         user = bot.get_user(row.user_id) or await bot.fetch_user(row.user_id)
-        await user.send(**reply.kwargs())
+        message = await user.send(**reply.kwargs())
+        if controls is not None and reply.view is not None:
+            controls.remember(match.id, seat, message)
     except discord.HTTPException as error:
         if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
             return False

@@ -221,7 +221,10 @@ async def test_a_three_player_series(world, tmp_path):
         assert too_soon.ephemeral and "auction is on" in too_soon.content
 
         # The auction by slash command: pass, 1, then 1 again is refused, then 3.
+        with_buttons = latest_dm(fake, opener)
         await bid_round(table, fake, channel, ["pass", "1"])
+        # The opener passed by slash command: the bid buttons in their DM are gone.
+        assert fake.get_message(with_buttons).components == []
         third = await table.to_move()
         low = await fake.slash(third, channel, "doudizhu bid", amount="1")
         assert low.ephemeral and "you must bid more than 1" in low.content
@@ -290,19 +293,24 @@ async def test_a_three_player_series(world, tmp_path):
         await check(table, answered)
         assert f"**{values[0]}** by {follower.name}" in public_post(answered).text()
 
-        # The third player passes by slash command; their DM menu is then out of date.
+        # The third player passes by slash command: the controls in their DM come off, and
+        # the ones on an earlier `/doudizhu hand` are refused as out of date.
         third = await table.to_move()
         old_menu = latest_dm(fake, third)
-        old_select = old_menu.selects[0] if old_menu.selects else None
+        assert old_menu.components
+        shown = await fake.slash(third, channel, "doudizhu hand")
+        assert shown.ephemeral and shown.message.components
         passed = await fake.slash(third, channel, "doudizhu pass")
         await check(table, passed)
         assert f"**{third.name}** passes" in public_post(passed).text()
+        assert fake.get_message(old_menu).components == []
         played = (await table.state()).played
+        old_select = shown.message.selects[0] if shown.message.selects else None
         if old_select is not None:
-            stale = await fake.select(third, old_menu, old_select["custom_id"],
+            stale = await fake.select(third, shown.message, old_select["custom_id"],
                                       [old_select["options"][0]["value"]])
         else:
-            stale = await fake.click(third, old_menu, label="Pass")
+            stale = await fake.click(third, shown.message, label="Pass")
         assert stale.ephemeral and "out of date" in stale.content
         assert (await table.state()).played == played  # nothing was applied
 

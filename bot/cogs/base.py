@@ -13,7 +13,7 @@ import discord
 from bot.errors import NotAnnounced
 from bot.lobby import lobby_card, player_of, rematch_view
 from bot.present import Reply, send_reply, settle_deferred
-from bot.private import notify_closed_dms, send_private, where
+from bot.private import LiveControls, notify_closed_dms, send_private, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
 from games.common import Event
 
@@ -48,6 +48,7 @@ class GameCog:
 
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
+        self.controls = LiveControls()  # DMs whose menus the next action makes stale
         bot.presenters[self.game] = self
 
     @property
@@ -175,12 +176,14 @@ class GameCog:
             await settle_deferred(interaction, "Saved: the board is posted below.")
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
-        """DM each seat its private view; point those with closed DMs to the private command."""
+        """DM each seat its private view; point those with closed DMs to the private command.
+        The controls of earlier DMs come off first: the action made them stale."""
         async def deliver(seat: int) -> bool:
             reply = await self.private_reply(match, seat)
             reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
-            return await send_private(self.bot, match, seat, reply)
+            return await send_private(self.bot, match, seat, reply, self.controls)
 
+        await self.controls.retire(match.id)
         seats = list(seats)
         delivered = await asyncio.gather(*(deliver(seat) for seat in seats))
         closed = [seat for seat, ok in zip(seats, delivered) if not ok]

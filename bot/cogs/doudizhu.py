@@ -162,6 +162,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         result = await self.service.act(match.channel_id, interaction.user.id, text,
                                         match_id=match_id, version=version)
         message = interaction.message
+        if message is not None:
+            self.controls.forget(match_id, message.id)  # marked as used just below
         private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
         who = "You" if private else f"**{interaction.user.display_name}**"
         done = f"\N{WHITE HEAVY CHECK MARK} {who} chose `{result.action}`."
