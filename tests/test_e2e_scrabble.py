@@ -483,3 +483,43 @@ async def test_the_bot_hands_the_lexicon_setting_to_the_engine(world, tmp_path, 
         "GAMENIGHT_LEXICON": str(words)})
     async with run_bot(GamenightBot(settings), fake):
         assert seen == [str(words)]
+
+
+async def test_in_a_three_player_game_the_others_play_on_after_a_resignation(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, dave = users["alice"], users["bob"], users["dave"]
+    table = Table(users)
+    table.channel = channel
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table.bot = bot
+        lobby = await fake.slash(alice, channel, "scrabble new", players=3)
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(dave, lobby.message, label="Join")
+        state = await table.state()
+        p0, p1, p2 = [await table.user(s) for s in scrabble.view(state).order]
+
+        # The player to move resigns: the board says so and calls the next player.
+        gone = await act(fake, table, p0, channel, "match resign")
+        board = board_message(gone)
+        assert f"**{p0.name}** resigned: their 7 tiles went back into the bag" in board.text()
+        assert mentioned_ids(board.content) == [p1.id]
+        assert f"~~{p0.name}~~ 0 · resigned" in board.text()
+        assert "Game over" not in board.content
+        state = await table.state()
+        assert state.racks[await table.seat_of(p0)] == "" and state.tile_count() == 100
+
+        # The resigned player can no longer act; their rack says why it is empty.
+        refused = await fake.slash(p0, channel, "scrabble pass")
+        assert refused.ephemeral and "You resigned from this game" in refused.content
+        rack = await fake.slash(p0, channel, "scrabble rack")
+        assert rack.ephemeral and "You resigned from this game" in rack.content
+
+        # The other two play on, p0's turn skipped; when one more resigns, the last one wins.
+        await act(fake, table, p1, channel, "scrabble pass")
+        board = board_message(await act(fake, table, p2, channel, "scrabble pass"))
+        assert mentioned_ids(board.content) == [p1.id]
+        final = board_message(await act(fake, table, p1, channel, "match resign"))
+        assert final.content.startswith("**Game over.** ")
+        assert f"<@{p2.id}> wins with 0" in final.content
+        assert f"~~{p0.name}~~: 0 (resigned)" in final.text()
+        assert [b["label"] for b in final.buttons] == ["Rematch"]

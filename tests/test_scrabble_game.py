@@ -303,10 +303,67 @@ def test_resign():
     state = position(QUIZ, ["E", "C"], scores=(50, 12))
     result = outcome(resign(state, 0))
     assert result.winners == (1,) and result.reason == "{seat0} resigned"
-    three = position(QUIZ, ["E", "C", "A"], scores=(50, 12, 30))
-    assert outcome(resign(three, 0)).winners == (2,)
-    assert kinds(resign(three, 2)) == ["resign", "end"]
-    roundtrip(resign(three, 1))
+    assert kinds(resign(state, 1)) == ["resign", "end"]
+
+
+def test_in_a_bigger_game_the_others_play_on_after_a_resignation():
+    three = position(QUIZ, ["AEEIOUU", "TTTTTTA", "EEEEEEE"], scores=(50, 12, 30))
+    state = roundtrip(resign(three, 0))  # seat 0 was to move
+    assert outcome(state) is None and state.resigned == (0,)
+    assert state.racks[0] == "" and state.tile_count() == 100
+    assert sorted(state.bag) == sorted(three.bag + "AEEIOUU")
+    assert state.turn == 1 and kinds(state) == ["resign"]
+    assert "7 tiles went back into the bag" in state.events[0].text
+    assert legal_moves(state, 0) == [] and view(state).resigned == (0,)
+    with pytest.raises(NotYourTurn, match="you resigned from this game"):
+        apply(state, 0, Pass(), lexicon=LEX)
+    with pytest.raises(NotYourTurn, match="resigned from this game already"):
+        resign(state, 0)
+    state = act(state, 1, "pass")
+    assert state.turn == 2
+    state = act(state, 2, "pass")
+    assert state.turn == 1  # seat 0 is skipped
+    state = act(state, 1, "pass")
+    state = act(state, 2, "pass")
+    result = outcome(state)
+    assert result.reason == "every player passed twice in a row"
+    assert result.winners == (2,)  # seat 0 has the most points but resigned
+    assert result.details["resigned_seats"] == [0]
+    assert "{seat0} 50 (resigned)" in state.events[-1].text
+
+
+def test_the_last_player_left_wins():
+    four = position(QUIZ, ["E", "C", "A", "T"], scores=(50, 12, 30, 5))
+    state = resign(resign(four, 0), 2)
+    assert outcome(state) is None and state.resigned == (0, 2)
+    state = resign(state, 1)
+    result = outcome(state)
+    assert result.winners == (3,) and result.reason == "{seat1} resigned"
+    assert result.details["resigned_seats"] == [0, 2, 1]
+
+
+def test_a_resigners_open_play_stands_and_its_answer_moves_on():
+    state = position(EMPTY, ["ATEEIOU", "QVEEIOU", "EERRSSL"])
+    state = act(state, 0, "H8 across AT")
+    assert state.pending is not None and state.turn == 1
+    gone = roundtrip(resign(state, 0))  # the play stands: nobody can challenge it now
+    assert gone.pending is None and gone.scores[0] == 4 and gone.board == state.board
+    assert gone.turn == 1 and legal_moves(gone, 2) == []
+    skipped = roundtrip(resign(state, 1))  # the player to move resigns: the next one moves
+    assert skipped.turn == 2 and skipped.pending == state.pending
+    assert legal_moves(skipped, 0) == [] and Challenge() in legal_moves(skipped, 2)
+
+
+def test_a_game_ending_play_waits_for_the_next_player_left():
+    state = position(EMPTY, ["AT", "QV", "EE"], bag="")
+    state = act(state, 0, "H8 across AT")
+    assert state.pending.final and state.turn == 1
+    state = roundtrip(resign(state, 1))
+    assert state.turn == 2 and state.pending.final and outcome(state) is None
+    state = act(state, 2, "pass")  # accepts: seat 0 went out
+    result = outcome(state)
+    assert result.reason == "{seat0} went out with the bag empty" and result.winners == (0,)
+    assert result.details["adjustments"] == [2, 0, -2]
 
 
 # --- challenges -----------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from games.scrabble import (
     new_game,
     outcome,
     parse_move,
+    resign,
     scored_plays,
 )
 from games.scrabble.tiles import FULL_SET, sort_tiles
@@ -49,14 +50,15 @@ def check(state: State) -> State:
 
 @functools.lru_cache(maxsize=None)
 def random_game(
-    seed: int, seats: int, options: tuple, words: str, pass_rate: float
+    seed: int, seats: int, options: tuple, words: str, pass_rate: float, resign_rate: float = 0
 ) -> tuple[State, tuple, frozenset]:
     """(final state, move log, event kinds seen), computed once per case for all tests."""
-    return play_random_game(seed, seats, dict(options), words, pass_rate)
+    return play_random_game(seed, seats, dict(options), words, pass_rate, resign_rate)
 
 
 def play_random_game(
-    seed: int, seats: int, options: dict, words: str = "short", pass_rate: float = 0.07
+    seed: int, seats: int, options: dict, words: str = "short", pass_rate: float = 0.07,
+    resign_rate: float = 0,
 ) -> tuple[State, tuple, frozenset]:
     finder, judge = LEXICONS[words]
     rng = random.Random(seed)
@@ -67,8 +69,15 @@ def play_random_game(
         if outcome(state) is not None:
             break
         pending = state.pending
-        if pending is not None and rng.random() < 0.3:
-            seat = rng.choice([s for s in range(seats) if s != pending.seat])
+        if rng.random() < resign_rate:
+            seat = rng.choice(state.playing)
+            state = check(resign(state, seat, lexicon=judge))
+            log.append((seat, "resign"))
+            seen.update(event.kind for event in state.events)
+            continue
+        challengers = [s for s in state.playing if pending is not None and s != pending.seat]
+        if challengers and rng.random() < 0.3:
+            seat = rng.choice(challengers)
             move = Challenge()
         else:
             seat = current_seat(state)
@@ -109,18 +118,42 @@ CASES = [
     (12, 3, {"challenge": "void"}, "twos", 0.07),
     (18, 3, {}, "short", 0.5),
 ]
+# Players resign now and then; the others play on.
+RESIGNING = [
+    (21, 4, {}, "short", 0.07, 0.02),
+    (22, 3, {"challenge": "void"}, "short", 0.07, 0.02),
+    (23, 4, {"tiles": 9}, "twos", 0.07, 0.03),
+]
 
 
-@pytest.mark.parametrize("seed, seats, options, words, pass_rate", CASES)
-def test_random_game_conserves_tiles_and_replays(seed, seats, options, words, pass_rate):
-    final, log, _ = random_game(seed, seats, tuple(options.items()), words, pass_rate)
+@pytest.mark.parametrize("seed, seats, options, words, pass_rate, resign_rate",
+                         [case + (0,) for case in CASES] + RESIGNING)
+def test_random_game_conserves_tiles_and_replays(seed, seats, options, words, pass_rate,
+                                                 resign_rate):
+    final, log, _ = random_game(seed, seats, tuple(options.items()), words, pass_rate,
+                                resign_rate)
     result = outcome(final)
     assert len(result.scores) == seats and result.winners
+    assert not set(result.winners) & set(final.resigned)
     assert final.scores == result.scores
     replay = new_game(seats, seed=seed, options=options)
     for seat, text in log:
-        replay = apply(replay, seat, parse_move(text), lexicon=LEXICONS[words][1])
+        if text == "resign":
+            replay = resign(replay, seat, lexicon=LEXICONS[words][1])
+        else:
+            replay = apply(replay, seat, parse_move(text), lexicon=LEXICONS[words][1])
     assert replay == final
+
+
+def test_random_games_with_resignations_play_on():
+    played_on = 0
+    for seed, seats, options, words, pass_rate, rate in RESIGNING:
+        final, log, _ = random_game(seed, seats, tuple(options.items()), words, pass_rate, rate)
+        actions = [text for _, text in log]
+        if "resign" in actions[:-1]:
+            after = actions[actions.index("resign") + 1:]
+            played_on += any(text not in ("resign", "pass") for text in after)
+    assert played_on >= 2
 
 
 def test_random_games_reach_every_kind_of_event():

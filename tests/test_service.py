@@ -296,7 +296,9 @@ async def test_a_rematch_reopens_the_game_with_its_options_for_its_players(servi
     finished = await service.join(lobby.id, CAROL)
     with pytest.raises(LobbyError, match="not over"):
         await service.rematch(finished.id, BOB)
-    await service.resign(CHANNEL, CAROL.user_id)  # a resignation ends a Scrabble game
+    await service.resign(CHANNEL, CAROL.user_id)  # the other two play on
+    assert (await service.get(finished.id)).status == "active"
+    await service.resign(CHANNEL, ALICE.user_id)  # bob is the last one left
     assert (await service.get(finished.id)).status == "finished"
 
     outsider = Player(104, "dave")

@@ -247,7 +247,10 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         view = scrabble.view(match.state, seat)
         rack = view.rack or ""
         png = await render_in_thread(render_rack, rack) if rack else None
-        if rack:
+        if seat in view.resigned:
+            content = "You resigned from this game: your tiles went back into the bag."
+            description = None
+        elif rack:
             content = f"Your Scrabble rack: **{spaced(rack)}**"
             values = " · ".join(f"{t} {scrabble.VALUES[t]}" for t in rack)
             description = (f"{values}\n`?` is a blank (0 points): write the letter it stands "
@@ -284,6 +287,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             lines = []
             for seat in view.order:
                 marker = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
+                if seat in view.resigned:
+                    lines.append(f"~~{match.player(seat).name}~~ {view.scores[seat]} · resigned")
+                    continue
                 lost = " · loses the next turn" if view.lost_turns[seat] else ""
                 lines.append(f"{marker}{mention(match, seat)} **{view.scores[seat]}** · "
                              f"{view.rack_sizes[seat]} tiles{lost}")
@@ -322,7 +328,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         pending = view.pending
         name = match.player
         if pending is not None and pending.final:
-            others = [name(s).name for s in view.order if s not in (pending.seat, turn)]
+            others = [name(s).name for s in view.order
+                      if s not in (pending.seat, turn, *view.resigned)]
             text = (f"{mention(match, turn)}: {name(pending.seat).name}'s play ends the game if "
                     "it stands. Challenge it with `/scrabble challenge`, or accept it with "
                     "`/scrabble pass`.")
@@ -331,7 +338,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             return text
         text = f"{mention(match, turn)}, your turn: {turn_hint(view)}."
         if pending is not None:
-            challengers = [name(s).name for s in view.order if s != pending.seat]
+            challengers = [name(s).name for s in view.order
+                           if s != pending.seat and s not in view.resigned]
             text += (f"\nUntil {name(turn).name} acts, {join_names(challengers)} may challenge "
                      f"{name(pending.seat).name}'s play with `/scrabble challenge`.")
         return text
@@ -348,7 +356,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         for seat in ranked:
             name = match.player(seat).name
             final = result.scores[seat]
-            if adjust[seat] < 0:
+            if seat in view.resigned:
+                lines.append(f"~~{name}~~: {final} (resigned)")
+            elif adjust[seat] < 0:
                 lines.append(f"{name}: {before[seat]} − {-adjust[seat]} (left with "
                              f"{racks[seat]}) = **{final}**")
             elif adjust[seat] > 0:

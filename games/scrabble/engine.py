@@ -20,8 +20,10 @@ How the rules are modelled (see /work/shared/rules/scrabble.md):
   `Pass` counts; a play, even one taken back, an exchange or a lost turn breaks the seat's
   run, so every seat has passed twice since the last play); or no seat can play a word and
   nobody can exchange (fewer than 7 tiles in the bag), checked after each action once no
-  play is pending; or, in finish-line games, a seat reaches the target. Resigning ends the
-  game too.
+  play is pending; or, in finish-line games, a seat reaches the target.
+- Resigning: the seat's tiles go back into the bag and its turns are skipped; it can no longer
+  challenge or win. The others play on (passes and blocked racks count only the seats still
+  playing); the game ends when a single player is left, who wins.
 - Exchanges need 7 tiles in the bag and swap one for one, so with 9-tile racks a player may
   put back at most as many tiles as the bag holds.
 
@@ -186,6 +188,7 @@ class State:
     last_play: PlayRecord | None = None
     skips: tuple[int, ...] = ()
     passes: tuple[int, ...] = ()
+    resigned: tuple[int, ...] = ()
     actions: int = 0
     result: Outcome | None = None
     events: tuple[Event, ...] = field(default_factory=tuple)
@@ -208,6 +211,7 @@ class State:
             "last_play": None if self.last_play is None else self.last_play.to_dict(),
             "skips": list(self.skips),
             "passes": list(self.passes),
+            "resigned": list(self.resigned),
             "actions": self.actions,
             "result": None if self.result is None else self.result.to_dict(),
             "events": [event.to_dict() for event in self.events],
@@ -236,10 +240,16 @@ class State:
             ),
             skips=tuple(data["skips"]),
             passes=tuple(data["passes"]),
+            resigned=tuple(data.get("resigned", ())),  # absent in games saved before
             actions=data["actions"],
             result=None if data["result"] is None else Outcome.from_dict(data["result"]),
             events=tuple(Event.from_dict(e) for e in data["events"]),
         )
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """The seats still in the game (not resigned), in seat order."""
+        return tuple(s for s in range(self.seats) if s not in self.resigned)
 
     def tile_count(self) -> int:
         """Tiles in the bag, on racks and on the board: always 100."""
@@ -271,6 +281,7 @@ class View:
     pending: PlayRecord | None
     can_challenge: bool
     lost_turns: tuple[int, ...]
+    resigned: tuple[int, ...]
     rack_size: int
     finish: int | None
     challenge: str
@@ -419,6 +430,7 @@ def can_challenge(state: State, seat: int) -> bool:
         and state.challenge == "double"
         and state.pending is not None
         and state.pending.seat != seat
+        and seat not in state.resigned
     )
 
 
@@ -496,6 +508,8 @@ def apply(state: State, seat: int, move: Move | str, *, lexicon: Any = None) -> 
         raise GameOver("the game is over")
     if not 0 <= seat < state.seats:
         raise NotYourTurn(f"there is no seat {seat} in this game")
+    if seat in state.resigned:
+        raise NotYourTurn("you resigned from this game")
     if isinstance(move, str):
         move = parse_move(move)
     lex = _lexicon(lexicon)
@@ -531,6 +545,7 @@ class _Draft:
         self.last_play = state.last_play
         self.skips = list(state.skips)
         self.passes = list(state.passes)
+        self.resigned = list(state.resigned)
         self.result: Outcome | None = None
         self.events: list[Event] = []
 
@@ -548,10 +563,22 @@ class _Draft:
         seeded_rng(self.state.seed, label, self.state.actions).shuffle(bag)
         self.bag = "".join(bag)
 
+    @property
+    def playing(self) -> list[int]:
+        return [s for s in range(self.state.seats) if s not in self.resigned]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat after `seat` that is still playing."""
+        following = (seat + 1) % self.state.seats
+        while following in self.resigned:
+            following = (following + 1) % self.state.seats
+        return following
+
     def advance(self, *, settle: bool = True) -> None:
-        """The turn passes to the next seat; seats that owe a lost turn are skipped."""
+        """The turn passes to the next seat still playing; seats that owe a lost turn are
+        skipped."""
         assert self.turn is not None
-        self.turn = (self.turn + 1) % self.state.seats
+        self.turn = self.next_seat(self.turn)
         if settle:
             self.settle()
 
@@ -562,7 +589,10 @@ class _Draft:
             self.skips[self.turn] -= 1
             self.passes[self.turn] = 0  # a lost turn is a turn, and not a pass
             self.event("lost_turn", f"{{seat{self.turn}}} loses this turn.", self.turn)
-            self.turn = (self.turn + 1) % self.state.seats
+            self.turn = self.next_seat(self.turn)
+
+    def all_passed_twice(self) -> bool:
+        return all(self.passes[s] >= 2 for s in self.playing)
 
     def check_blocked(self, lexicon: Lexicon) -> None:
         """End the game when nobody can exchange and no seat has any valid play."""
@@ -570,7 +600,7 @@ class _Draft:
             return
         if len(self.bag) >= EXCHANGE_MIN_BAG:
             return
-        if any(has_play(self.board, rack, lexicon) for rack in self.racks):
+        if any(has_play(self.board, self.racks[s], lexicon) for s in self.playing):
             return
         self.end("blocked")
 
@@ -588,16 +618,13 @@ class _Draft:
                 adjust[out] = sum(left) - left[out]
         final = [b + a for b, a in zip(before, adjust)]
         tiebreak = False
+        playing = self.playing  # a seat that resigned cannot win
         if reason == "finish":
             winners = [seat]
-        elif reason == "resigned":
-            others = [s for s in range(seats) if s != seat]
-            top = max(final[s] for s in others)
-            winners = [s for s in others if final[s] == top]
         else:
-            top = max(final)
-            winners = [s for s in range(seats) if final[s] == top]
-            if len(winners) > 1:
+            top = max(final[s] for s in playing)
+            winners = [s for s in playing if final[s] == top]
+            if reason != "resigned" and len(winners) > 1:
                 tiebreak = True
                 best = max(before[s] for s in winners)
                 winners = [s for s in winners if before[s] == best]
@@ -615,6 +642,7 @@ class _Draft:
             "adjustments": adjust,
             "went_out": out,
             "resigned": seat if reason == "resigned" else None,
+            "resigned_seats": list(self.resigned),
             "tiebreak": tiebreak,
         }
         self.scores = final
@@ -633,7 +661,8 @@ class _Draft:
                 held = f" (left with {self.racks[s]})" if self.racks[s] else ""
                 lines.append(f"{{seat{s}}} {adjust[s]:+d}{held}.")
         lines.append("Final scores: " + ", ".join(
-            f"{{seat{s}}} {final[s]}" for s in range(seats)) + ".")
+            f"{{seat{s}}} {final[s]}" + (" (resigned)" if s in self.resigned else "")
+            for s in range(seats)) + ".")
         if len(winners) > 1:
             lines.append(join_words([f"{{seat{s}}}" for s in winners]) + " share the win.")
         else:
@@ -653,6 +682,7 @@ class _Draft:
             last_play=self.last_play,
             skips=tuple(self.skips),
             passes=tuple(self.passes),
+            resigned=tuple(self.resigned),
             actions=self.state.actions + 1,
             result=self.result,
             events=tuple(self.events),
@@ -750,7 +780,7 @@ def _pass(state: State, seat: int, lexicon: Lexicon) -> State:
         return draft.build()
     draft.passes[seat] += 1
     draft.event("pass", f"{{seat{seat}}} passed.", seat)
-    if all(p >= 2 for p in draft.passes):
+    if draft.all_passed_twice():
         draft.end("passes")
         return draft.build()
     draft.advance()
@@ -812,16 +842,47 @@ def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
     return draft.build()
 
 
-def resign(state: State, seat: int) -> State:
-    """`seat` concedes: the game ends, scores as they stand; the best other seat wins."""
+def resign(state: State, seat: int, *, lexicon: Any = None) -> State:
+    """`seat` concedes. With two or more players left, its tiles go back into the bag, any
+    play of its still open to challenge stands, and the others play on; otherwise the game
+    ends and the player left wins."""
     if state.result is not None:
         raise GameOver("the game is over")
     if not 0 <= seat < state.seats:
         raise NotYourTurn(f"there is no seat {seat} in this game")
+    if seat in state.resigned:
+        raise NotYourTurn("you resigned from this game already")
     draft = _Draft(state)
-    draft.event("resign", f"{{seat{seat}}} resigned.", seat)
-    draft.end("resigned", seat)
+    draft.resigned.append(seat)
+    if len(draft.playing) == 1:
+        draft.event("resign", f"{{seat{seat}}} resigned.", seat)
+        draft.end("resigned", seat)
+        return draft.build()
+    rack = draft.racks[seat]
+    draft.racks[seat] = ""
+    draft.return_to_bag(rack, "resign")
+    draft.skips[seat] = draft.passes[seat] = 0
+    count = f"{len(rack)} tile{'s' if len(rack) != 1 else ''}"
+    draft.event("resign", f"{{seat{seat}}} resigned: their {count} went back into the bag, "
+                "and the others play on.", seat)
+    _hand_on_turn(draft, state, seat)
+    if draft.all_passed_twice():
+        draft.end("passes")
+    else:
+        draft.check_blocked(_lexicon(lexicon))
     return draft.build()
+
+
+def _hand_on_turn(draft: _Draft, state: State, seat: int) -> None:
+    """After `seat` resigned: its open play stands; its turn goes to the next player."""
+    pending = state.pending
+    if pending is not None and pending.seat == seat:
+        draft.pending = None  # nobody is left to take the tiles back
+        if pending.final:
+            draft.settle()  # the final play put the turn on the next seat without settling
+    if state.turn == seat:
+        # Someone else's game-ending play still waits for an answer from the next player.
+        draft.advance(settle=draft.pending is None or not draft.pending.final)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -855,6 +916,7 @@ def view(state: State, seat: int | None = None) -> View:
         pending=None if pending is None else _shown(pending, seat),
         can_challenge=seat is not None and can_challenge(state, seat),
         lost_turns=state.skips,
+        resigned=state.resigned,
         rack_size=state.rack_size,
         finish=state.finish,
         challenge=state.challenge,
