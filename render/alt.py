@@ -12,6 +12,7 @@ from games.reversi import View as ReversiView
 from games.reversi import square_name
 from games.scrabble import View as ScrabbleView
 from games.scrabble.tiles import COLUMNS
+from render.patchwork import drawn_to_start
 
 LIMIT = 1024  # characters Discord keeps of an attachment description
 
@@ -81,7 +82,8 @@ def patchwork_table(view: PatchworkView, names: Sequence[str]) -> str:
                      f"{player.income}, time track {player.position} of {view.track_end}, "
                      f"{count(player.quilt.empty, 'empty square')}, score now {player.score}{bonus}.")
     if view.turn is not None:
-        parts.append(f"{names[view.turn]} to move ({view.turn_reason}).")
+        why = "drawn to start" if drawn_to_start(view) else view.turn_reason
+        parts.append(f"{names[view.turn]} to move ({why}).")
     offer = "; ".join(f"{number}: {_patch(patch)}"
                       for number, patch in enumerate(view.offer, start=1))
     if offer:

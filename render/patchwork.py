@@ -20,7 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.common import GameError
-from games.patchwork import LEATHER_ID, PatchInfo, PatchworkView, QuiltView
+from games.patchwork import LEATHER_ID, TURN_ON_TOP, PatchInfo, PatchworkView, QuiltView
 from games.patchwork.moves import parse_orientation, short_orientation
 from games.patchwork.patches import (
     COLUMNS,
@@ -62,6 +62,25 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.truetype("DejaVuSans-Bold.ttf", size)
     except OSError:
         return ImageFont.load_default(size=size)
+
+
+def text_width(text: str, size: int) -> float:
+    """How wide `text` is at font `size`, in logical pixels."""
+    return _font(size * SCALE).getlength(text) / SCALE
+
+
+def fit_text(text: str, size: int, width: float) -> str:
+    """`text`, cut short with an ellipsis if needed to be at most `width` pixels wide."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def drawn_to_start(view: PatchworkView) -> bool:
+    """Whether the player to move moves because they were drawn to start (no move made yet)."""
+    return view.move_count == 0 and view.turn_reason == TURN_ON_TOP
 
 
 def fabric(patch: PatchInfo) -> tuple[int, int, int]:
@@ -112,7 +131,7 @@ class Pen:
         self.draw.text(self._s(x, y), text, font=_font(size * SCALE), fill=fill, anchor=anchor)
 
     def width_of(self, text: str, size: int) -> float:
-        return _font(size * SCALE).getlength(text) / SCALE
+        return text_width(text, size)
 
     def overlay(self, box, colour) -> None:
         """Blend a translucent rectangle over the image."""
@@ -204,9 +223,14 @@ def _draw_patch_fit(pen: Pen, patch: PatchInfo, x: float, y: float, w: float, h:
     _patch_cells(pen, patch.cells, patch.button_cells, x0, y0, cell, fabric(patch))
 
 
-def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = None) -> str:
+def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = None, *,
+                 size: int = 0, width: float = 0) -> str:
+    """The seat's name, "(you)" added for the viewer; cut to `width` pixels at `size` if given."""
     name = names[seat] if names else f"Player {seat + 1}"
-    return f"{name} (you)" if view.seat == seat else name
+    you = " (you)" if view.seat == seat else ""
+    if width:
+        name = fit_text(name, size, width - text_width(you, size))
+    return name + you
 
 
 # --- quilts --------------------------------------------------------------------------------------
@@ -264,12 +288,15 @@ def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, 
              width=4 if to_move else 2, radius=14)
     pen.circle(x + 30, y + 28, 13, fill=colour, outline=_shade(colour, 0.6), width=2)
     pen.text(x + 30, y + 28, str(seat + 1), 16, (255, 255, 255), anchor="mm")
-    pen.text(x + 52, y + 28, _player_name(view, seat, pen.names), 24, INK, anchor="lm")
+    name_end = x + w - 14
     if to_move:
         tag = "TO MOVE" if view.turn_reason != "leather placement" else "PLACE LEATHER"
         tw = pen.width_of(tag, 14) + 18
         pen.rect(x + w - tw - 14, y + 15, x + w - 14, y + 41, fill=colour, radius=13)
         pen.text(x + w - 14 - tw / 2, y + 28, tag, 14, (255, 255, 255), anchor="mm")
+        name_end -= tw + 12
+    name = _player_name(view, seat, pen.names, size=24, width=name_end - (x + 52))
+    pen.text(x + 52, y + 28, name, 24, INK, anchor="lm")
     gx, gy = x + 38, y + 78
     highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
     _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight)
@@ -316,10 +343,13 @@ def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
     left = len(view.leather_spaces)
     pen.text(lx + 24, y + 13, f"leather patch ({left} left)", 14, INK_SOFT)
     lx += 210
+    room = (x + w - 16 - lx) / 2 - 44  # for each player's "name: position"
     for seat in (0, 1):
         colour = PLAYER_COLOURS[seat]
         pen.circle(lx + 8, y + 21, 8, fill=colour)
-        label = f"{_player_name(view, seat, pen.names)}: {view.players[seat].position}"
+        position = f": {view.players[seat].position}"
+        name = _player_name(view, seat, pen.names, size=14, width=room - pen.width_of(position, 14))
+        label = name + position
         pen.text(lx + 22, y + 13, label, 14, INK_SOFT)
         lx += pen.width_of(label, 14) + 44
     per_row = 27
@@ -401,8 +431,7 @@ def _offer(pen: Pen, view: PatchworkView, x: float, y: float) -> None:
         _price_line(pen, patch, cx + (CARD_W - line_w) / 2, cy + 182, 24)
         if buyer is not None and patch.cost > buyer.buttons:
             pen.overlay((cx + 3, cy + 3, cx + CARD_W - 3, cy + OFFER_H - 33), FADE)
-            pen.text(cx + CARD_W / 2, cy + 30, f"{_player_name(view, buyer.seat, pen.names)} can't afford it", 14,
-                     (180, 40, 40), anchor="mm")
+            pen.text(cx + CARD_W / 2, cy + 30, "can't afford", 14, (180, 40, 40), anchor="mm")
 
 
 def _measure_price(pen: Pen, patch: PatchInfo, size: int) -> float:
@@ -422,7 +451,8 @@ def _side_box(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> No
         pen.text(bx + 80, by + 44, "square: +7 points", 13, INK_SOFT)
     else:
         pen.text(bx + 80, by + 26, "claimed by", 13, INK_SOFT)
-        pen.text(bx + 80, by + 43, _player_name(view, view.bonus_seat, pen.names), 16, PLAYER_COLOURS[view.bonus_seat])
+        name = _player_name(view, view.bonus_seat, pen.names, size=16, width=x + w - 12 - (bx + 80))
+        pen.text(bx + 80, by + 43, name, 16, PLAYER_COLOURS[view.bonus_seat])
     ly = by + 90
     _leather(pen, bx + 20, ly, 26)
     pen.text(bx + 80, ly - 2, "LEATHER PATCHES", 15, INK)
@@ -497,9 +527,11 @@ def _status(view: PatchworkView, names: Sequence[str] | None) -> tuple[str, str]
     if view.turn_reason == "leather placement":
         n = view.pending_leather
         what = "a leather patch" if n == 1 else f"{n} leather patches"
-        return f"{name}: place {what}", "reached a leather space first: write 'place e5'"
+        return f"{name}: place {what}", "reached a leather space first: use /patchwork place"
     if view.turn_reason == "behind":
         return f"{name} to move", "behind on the time track"
+    if drawn_to_start(view):
+        return f"{name} to move", "drawn to start"
     return f"{name} to move", "same space, arrived last (on top)"
 
 
@@ -518,7 +550,8 @@ def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> byte
     # header
     pen.rect(0, 0, WIDTH, 66, fill=HEADER)
     pen.text(PAD, 33, "PATCHWORK", 28, HEADER_TEXT, anchor="lm")
-    title, note = _status(view, names)
+    header_names = [fit_text(name, 24, 480) for name in names] if names else None
+    title, note = _status(view, header_names)
     colour = PLAYER_COLOURS[view.turn] if view.turn is not None else GOLD
     tx = WIDTH - PAD
     pen.text(tx, 22, title, 24, HEADER_TEXT, anchor="rm")

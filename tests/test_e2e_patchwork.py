@@ -146,3 +146,121 @@ async def test_leather_patch_placement_through_the_channel(world, tmp_path):
         assert placed
         quilt = (await bot.service.current(channel.id)).state.quilt_mask(seat)
         assert quilt >> patchwork.patches.square_index("e5") & 1
+
+
+async def _start(fake, bot, channel, alice, bob):
+    """A started game; returns (mover, waiter) as fake users."""
+    lobby = await fake.slash(alice, channel, "patchwork new", opponent=bob.id)
+    started = await fake.click(bob, lobby.message, label="Join")
+    match = await bot.service.current(channel.id)
+    mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
+    return started, mover, (bob if mover is alice else alice)
+
+
+async def _pass_until_leather(fake, bot, channel, users):
+    """Pass until someone must place a leather patch; returns (match, placer, other)."""
+    by_id = {u.id: u for u in users}
+    for _ in range(60):
+        match = await bot.service.current(channel.id)
+        seat = match.current_seat()
+        if match.state.pending_seat is not None:
+            placer = by_id[match.player(seat).user_id]
+            return match, placer, by_id[match.player(1 - seat).user_id]
+        result = await fake.slash(by_id[match.player(seat).user_id], channel, "patchwork pass")
+        assert not result.ephemeral, result.content
+    raise AssertionError("nobody reached a leather space")
+
+
+async def test_first_turn_says_the_start_player_was_drawn(world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261123)
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        started, mover, waiter = await _start(fake, bot, channel, users["alice"], users["bob"])
+        first = board(started)
+        fields = {f["name"]: f["value"] for f in first.embeds[0]["fields"]}
+        assert "drawn to start" in fields["To move"]
+        assert "arrived last" not in fields["To move"]
+        assert "drawn to start" in first.attachments[0].description
+        wrong_turn = await fake.slash(waiter, channel, "patchwork pass")
+        assert wrong_turn.ephemeral and "drawn to start" in wrong_turn.content
+        after = board(await fake.slash(mover, channel, "patchwork pass"))
+        fields = {f["name"]: f["value"] for f in after.embeds[0]["fields"]}
+        assert "drawn to start" not in fields["To move"]
+
+
+async def test_preview_off_turn_checks_cost_and_says_when_it_could_be_bought(
+        world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261123)  # patch 1 costs 2, patch 3 costs 8 (5 buttons each)
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        _, mover, waiter = await _start(fake, bot, channel, users["alice"], users["bob"])
+        cheap = await fake.slash(waiter, channel, "patchwork preview", patch=1,
+                                 orientation="0", square="a1")
+        assert cheap.ephemeral and "you can buy it on your turn" in cheap.content
+        assert "use `/patchwork buy`" not in cheap.content
+        dear = await fake.slash(waiter, channel, "patchwork preview", patch=3,
+                                orientation="0", square="a1")
+        assert dear.ephemeral and "would not work" in dear.content
+        assert "costs 8 buttons, you have 5" in dear.content
+        overlap = await fake.slash(waiter, channel, "patchwork preview", patch=1,
+                                   orientation="0", square="i9")
+        assert "sticks out" in overlap.content
+        mine = await fake.slash(mover, channel, "patchwork preview", patch=1,
+                                orientation="0", square="a1")
+        assert "use `/patchwork buy`" in mine.content
+
+
+async def test_orientation_autocomplete_reads_short_forms(world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261123)  # patch 1 has all 8 orientations, patch 2 has 2
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        _, mover, _ = await _start(fake, bot, channel, users["alice"], users["bob"])
+
+        async def typed(text, patch=1):
+            found = await fake.autocomplete(mover, channel, "patchwork buy", "orientation",
+                                            patch=patch, orientation=text)
+            return [c["value"] for c in found]
+
+        assert await typed("") == list(patchwork.ORIENTATIONS)
+        assert await typed("90m") == ["90 mirrored"]
+        assert await typed("90 m") == ["90 mirrored"]
+        assert await typed("mirr") == [o for o in patchwork.ORIENTATIONS if "mirrored" in o]
+        assert await typed("270") == ["270", "270 mirrored"]
+        assert await typed("180", patch=2) == ["0"]  # the same shape as 180 turned
+        assert await typed("45") == []
+        preview = await fake.autocomplete(mover, channel, "patchwork preview", "orientation",
+                                          patch=1, orientation="0M")
+        assert [c["value"] for c in preview] == ["0 mirrored"]
+
+
+async def test_leather_phase_autocompletes_and_messages_name_the_commands(world, tmp_path):
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        _, mover, waiter = await _start(fake, bot, channel, users["alice"], users["bob"])
+        for user in (mover, waiter):  # nobody has leather to place yet
+            assert await fake.autocomplete(user, channel, "patchwork place", "square",
+                                           square="") == []
+        no_leather = await fake.slash(mover, channel, "patchwork place", square="e5")
+        assert no_leather.ephemeral and "`/patchwork buy`" in no_leather.content
+
+        match, placer, other = await _pass_until_leather(
+            fake, bot, channel, [users["alice"], users["bob"]])
+        assert await fake.autocomplete(other, channel, "patchwork place", "square",
+                                       square="") == []
+        assert await fake.autocomplete(placer, channel, "patchwork place", "square", square="")
+        for command in ("patchwork buy", "patchwork preview"):
+            for focused in ("square", "orientation"):
+                found = await fake.autocomplete(placer, channel, command, focused, patch=1,
+                                                orientation="", square="")
+                assert found == [], (command, focused)
+        preview = await fake.slash(placer, channel, "patchwork preview", patch=1,
+                                   orientation="0", square="a1")
+        assert "place your leather patch first" in preview.content
+        assert "/patchwork place" in preview.content
+        buy = await fake.slash(placer, channel, "patchwork buy", patch=1, orientation="0",
+                               square="a1")
+        assert buy.ephemeral and "`/patchwork place" in buy.content
+        assert "write 'place" not in buy.content
+        passed = await fake.slash(placer, channel, "patchwork pass")
+        assert passed.ephemeral and "`/patchwork place" in passed.content
+        assert (await bot.service.current(channel.id)).state == match.state

@@ -70,3 +70,50 @@ def test_render_preview_legal_and_illegal():
     _image(render_preview(v, seat, 0, "0", "e5", False, "e5 is already filled"))
     short = pw.view(replace(s, circle=s.circle[:1]), seat)
     _image(render_preview(short, seat, 3, "0", "a1", False, "only 1 patch is left on offer; choose 1-1"))
+
+
+LONG = ("W" * 32, "M" * 32)
+
+
+def test_fit_text_cuts_long_text_with_an_ellipsis():
+    from render.patchwork import fit_text, text_width
+
+    assert fit_text("alice", 24, 200) == "alice"
+    cut = fit_text("W" * 32, 24, 200)
+    assert cut.endswith("…") and cut.startswith("WWW") and len(cut) < 32
+    assert text_width(cut, 24) <= 200 < text_width(cut[:-1] + "W…", 24)
+    assert fit_text("W" * 32, 24, 0) == "…"
+
+
+def test_player_name_fits_its_box_and_keeps_you():
+    from render.patchwork import _player_name, text_width
+
+    v = pw.view(pw.new_game(2, seed=4), 0)
+    name = _player_name(v, 0, LONG, size=24, width=300)
+    assert name.endswith("… (you)") and text_width(name, 24) <= 300
+    assert _player_name(v, 1, LONG, size=24, width=300).endswith("…")
+    assert _player_name(v, 1, ["bob", "carl"], size=24, width=300) == "carl"
+
+
+def test_render_game_with_32_character_names():
+    states = _states()
+    s = replace(states[len(states) // 2], bonus_seat=0)
+    poor = replace(states[0], buttons=(0, 0))  # "can't afford" on every card
+    for state in (states[0], s, poor, next(t for t in states if t.pending_seat is not None)):
+        for seat in (None, 0):
+            image = _image(render_game(pw.view(state, seat), LONG))
+            assert image.width == 1160
+
+
+def test_header_says_who_was_drawn_to_start_and_names_the_place_command():
+    from render.patchwork import _status
+
+    states = _states()
+    title, note = _status(pw.view(states[0]), ["alice", "bob"])
+    assert title == f"{['alice', 'bob'][states[0].start_seat]} to move"
+    assert "drawn to start" in note and "arrived last" not in note
+    on_top = replace(states[5], positions=(9, 9), top_seat=1)
+    assert "arrived last" in _status(pw.view(on_top), None)[1]
+    leather = next(t for t in states if t.pending_seat is not None)
+    note = _status(pw.view(leather), None)[1]
+    assert "/patchwork place" in note and "write" not in note

@@ -119,6 +119,13 @@ def test_start_player_moves_first_and_the_other_follows():
     assert current_seat(s) == 1 - first
 
 
+def test_off_turn_at_the_start_says_the_start_player_was_drawn():
+    s = new_game(2, seed=3)
+    with pytest.raises(NotYourTurn, match="the other player was drawn to start") as err:
+        apply(s, 1 - s.start_seat, Pass())
+    assert "arrived last" not in str(err.value)
+
+
 # --- buying --------------------------------------------------------------------------------------
 
 

@@ -65,3 +65,12 @@ def test_patchwork_table_reads_players_turn_and_offer():
 def test_doudizhu_cards_sorted_with_suits_and_jokers():
     text = alt.doudizhu_cards(["RJ", "TD", "3S", "BJ"], "Your hand")
     assert text == f"Your hand: 3{ddz.card_text('3S')[1:]} 10\u2666 black joker red joker."
+
+
+def test_patchwork_first_turn_says_the_start_player_was_drawn():
+    state = patchwork.new_game(2, seed=4)
+    text = alt.patchwork_table(patchwork.view(state), ["alice", "bob"])
+    assert f"{['alice', 'bob'][state.start_seat]} to move (drawn to start)." in text
+    moved = patchwork.apply(state, state.start_seat, patchwork.Pass())
+    text = alt.patchwork_table(patchwork.view(moved), ["alice", "bob"])
+    assert "drawn to start" not in text and "(behind)." in text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import discord
 from discord import app_commands
@@ -13,15 +13,18 @@ from bot.cogs.base import GameCog, GameHelp
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
 from games.common import Event, GameError
-from games.patchwork.patches import SQUARES
+from games.patchwork.patches import SQUARES, oriented_cells, placement_problem, square_index
 from render import alt as alt_text
-from render.patchwork import render_game, render_preview
+from render.patchwork import drawn_to_start, render_game, render_preview
 
 WHY = {
     patchwork.TURN_BEHIND: "their time token is behind",
     patchwork.TURN_ON_TOP: "both tokens share a space and theirs arrived last",
     patchwork.TURN_LEATHER: "they reached a leather patch first and must place it",
 }
+DRAWN_TO_START = "they were drawn to start"
+PLACE_FIRST = ("you must place your leather patch first: use `/patchwork place` and a free "
+               "square, e.g. `/patchwork place e5`")
 
 
 @app_commands.guild_only()
@@ -61,7 +64,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                            orientation="Turn clockwise 0/90/180/270, optionally mirrored")
     async def buy(self, interaction: discord.Interaction, patch: app_commands.Range[int, 1, 3],
                   square: str, orientation: str) -> None:
-        await self.act_read_here(interaction, lambda: patchwork.Buy(patch, orientation, square))
+        await self._act_in_phase(interaction, lambda: patchwork.Buy(patch, orientation, square),
+                                 placing=False)
 
     @app_commands.command(name="preview", description="See a patch placed on your quilt (only you)")
     @app_commands.describe(patch="Which of the three patches after the spool (1, 2 or 3)",
@@ -78,23 +82,38 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         await send_reply(interaction, self._preview_reply(match, seat, move), ephemeral=True)
 
     async def _preview_reply(self, match: Match, seat: int, move: patchwork.Buy) -> Reply:
-        problem = self._placement_problem(match, seat, move)
-        view = patchwork.view(match.state, seat)
+        state = match.state
+        problem = preview_problem(state, seat, move)
+        view = patchwork.view(state, seat)
         png = await render_in_thread(render_preview, view, seat, move.choice, move.orientation,
                                      move.square, problem is None, problem)
-        text = (f"`{move}` fits: use `/patchwork buy` to do it." if problem is None
-                else f"`{move}` would not work: {problem}.")
+        if problem is not None:
+            text = f"`{move}` would not work: {problem}."
+        elif patchwork.current_seat(state) == seat:
+            text = f"`{move}` fits: use `/patchwork buy` to do it."
+        else:
+            text = f"`{move}` fits — you can buy it on your turn."
         alt = f"Your quilt with the patch ghosted in place. {text.replace('`', '')}"
         return Reply(content=text, png=png, filename="preview.png", alt=alt)
 
     @app_commands.command(name="pass", description="Move in front of your opponent, 1 button a space")
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "pass")
+        await self._act_in_phase(interaction, lambda: "pass", placing=False)
 
     @app_commands.command(name="place", description="Place the leather patch you have just won")
     @app_commands.describe(square="A free square of your quilt, a1 to i9")
     async def place(self, interaction: discord.Interaction, square: str) -> None:
-        await self.act_read_here(interaction, lambda: patchwork.Place(square))
+        await self._act_in_phase(interaction, lambda: patchwork.Place(square), placing=True)
+
+    async def _act_in_phase(self, interaction: discord.Interaction,
+                            read: Callable[[], object], *, placing: bool) -> None:
+        """`act_read_here`, but a move in the wrong phase hears which command to use."""
+        match, seat = await self.service.seated(interaction.channel_id, interaction.user.id,
+                                                game=self.game)
+        problem = phase_problem(match.state, seat, placing=placing) if match.state else None
+        if problem is not None:
+            raise patchwork.WrongPhase(problem)
+        await self.act(interaction, str(read()))
 
     # -- autocomplete ------------------------------------------------------------------------
 
@@ -106,9 +125,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         if found is None:
             return []
         _, _, patch_id = found
-        typed = current.strip().lower()
         return [app_commands.Choice(name=name, value=name)
-                for name in patchwork.orientations(patch_id) if name.startswith(typed)][:25]
+                for name in matching_orientations(patch_id, current)][:25]
 
     @buy.autocomplete("square")
     @preview.autocomplete("square")
@@ -134,13 +152,14 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         if match is None or match.game != self.game or match.state is None:
             return []
         seat = match.seat_of(interaction.user.id)
-        if seat is None:
+        if seat is None or match.state.pending_seat != seat:
             return []
         mask = match.state.quilt_mask(seat)
         return _square_choices({sq for i, sq in enumerate(SQUARES) if not mask >> i & 1}, current)
 
     async def _my_offer(self, interaction: discord.Interaction) -> tuple[Match, int, int] | None:
-        """The caller's match and seat, and the id of the patch named by the `patch` option."""
+        """The caller's match and seat, and the id of the patch named by the `patch` option
+        (None while the caller must place a leather patch: they cannot buy now)."""
         match = await self.service.current(interaction.channel_id)
         if match is None or match.game != self.game or match.state is None:
             return None
@@ -149,23 +168,11 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         offer = match.state.offer
         if seat is None or not isinstance(choice, int) or not 1 <= choice <= len(offer):
             return None
+        if match.state.pending_seat == seat:
+            return None
         return match, seat, offer[choice - 1]
 
     # -- presenting --------------------------------------------------------------------------
-
-    @staticmethod
-    def _placement_problem(match: Match, seat: int, move: patchwork.Buy) -> str | None:
-        """Why the purchase would fail; off-turn, only whether the patch fits the quilt."""
-        state = match.state
-        if patchwork.current_seat(state) == seat and state.pending_seat is None:
-            return patchwork.buy_problem(state, seat, move)
-        if move.choice > len(state.offer):
-            return f"there is no patch {move.choice} on offer"
-        fits = patchwork.legal_placements(state.quilt_mask(seat), state.offer[move.choice - 1],
-                                          move.orientation)
-        if move.square not in fits:
-            return "it does not fit there: it overlaps your quilt or sticks out of it"
-        return None
 
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         state = match.state
@@ -185,7 +192,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         result = view.outcome
         if result is None:
             seat = view.turn
-            why = WHY.get(view.turn_reason, view.turn_reason)
+            why = DRAWN_TO_START if drawn_to_start(view) else WHY.get(view.turn_reason,
+                                                                        view.turn_reason)
             embed.add_field(name="To move", inline=False,
                             value=f"{mention(match, seat)}: {why}.")
             if view.turn_reason == patchwork.TURN_LEATHER:
@@ -221,6 +229,52 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         if details.get("tie_break"):
             lines.append("Tied: the first to reach the final space wins.")
         return "\n".join(lines)
+
+
+def preview_problem(state: patchwork.State, seat: int, move: patchwork.Buy) -> str | None:
+    """Why `seat` could not make this purchase (None: it fits, is affordable and, on their
+    turn, legal now). Off-turn it checks the offer, the fit and the price only."""
+    if patchwork.current_seat(state) == seat and state.pending_seat is None:
+        return patchwork.buy_problem(state, seat, move)
+    if move.choice > len(state.offer):
+        return f"there is no patch {move.choice} on offer"
+    patch_id = state.offer[move.choice - 1]
+    misfit = placement_problem(state.quilt_mask(seat), patch_id, move.orientation,
+                               square_index(move.square))
+    if misfit is not None:
+        return f"patch {move.choice} can't go on {move.square} turned {move.orientation}: {misfit}"
+    cost, have = patchwork.patch(patch_id).cost, state.buttons[seat]
+    if cost > have:
+        return f"that patch costs {cost} buttons, you have {have}"
+    if state.pending_seat == seat:
+        return PLACE_FIRST
+    return None
+
+
+def phase_problem(state: patchwork.State, seat: int, *, placing: bool) -> str | None:
+    """On the caller's turn, why a buy or pass (or a `place`) is the wrong kind of move now,
+    in words that name the commands; None otherwise (the engine has the last word)."""
+    if patchwork.current_seat(state) != seat:
+        return None
+    if state.pending_seat == seat and not placing:
+        return PLACE_FIRST
+    if state.pending_seat is None and placing:
+        return ("you have no leather patch to place: `/patchwork buy` a patch or "
+                "`/patchwork pass`")
+    return None
+
+
+def matching_orientations(patch_id: int, typed: str) -> list[str]:
+    """The patch's distinct orientations matching what was typed: the one `90m` or `90 m`
+    reads as (or the one of the same shape), and those containing it (`mirr`)."""
+    names = patchwork.orientations(patch_id)
+    typed = " ".join(typed.lower().split())
+    try:
+        shape = oriented_cells(patch_id, patchwork.parse_orientation(typed))
+    except GameError:
+        shape = None
+    return [name for name in names
+            if typed in name or oriented_cells(patch_id, name) == shape]
 
 
 def _square_choices(squares: set[str], current: str) -> list[app_commands.Choice[str]]:

@@ -307,6 +307,8 @@ def _check_turn(state: State, seat: int) -> None:
             why = "the other player must place a leather patch first"
         elif state.positions[0] != state.positions[1]:
             why = "the other player's time token is behind yours, so they move"
+        elif state.turn == 0:
+            why = "the other player was drawn to start"
         else:
             why = "your tokens share a space and the other player's arrived last, so it is on top and moves"
         raise NotYourTurn(f"it is not your turn: {why}")
