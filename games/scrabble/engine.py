@@ -17,13 +17,16 @@ How the rules are modelled (see /work/shared/rules/scrabble.md):
   leaves the game waiting: the next player may challenge, or pass to accept and end the game.
   With `challenge="void"` every word is checked when played and a bad one is refused.
 - The end: a player goes out with the bag empty; every seat has passed twice in a row (only
-  `Pass` counts; a play, even one taken back, an exchange or a lost turn breaks the seat's
-  run, so every seat has passed twice since the last play); or no seat can play a word and
-  nobody can exchange (fewer than 7 tiles in the bag), checked after each action once no
-  play is pending; or, in finish-line games, a seat reaches the target.
+  `Pass` counts; a play, even one taken back, restarts every seat's run, and an exchange or
+  a lost turn the seat's own, so every seat has passed twice since the last play); or no
+  seat can play a word and nobody can exchange (fewer than 7 tiles in the bag), checked
+  after each action once no play is pending; or, in finish-line games, a seat reaches the
+  target.
 - Resigning: the seat's tiles go back into the bag and its turns are skipped; it can no longer
-  challenge or win. The others play on (passes and blocked racks count only the seats still
-  playing); the game ends when a single player is left, who wins.
+  challenge or win; its play still open to challenge stands. The others play on (passes and
+  blocked racks count only the seats still playing; a play that went out with the bag empty
+  no longer ends the game once tiles are back in the bag: its player draws). The game ends
+  when a single player is left, who wins.
 - Exchanges need 7 tiles in the bag and swap one for one, so with 9-tile racks a player may
   put back at most as many tiles as the bag holds.
 
@@ -31,7 +34,8 @@ Event kinds: `opening_draw` (one per round of the draw for first turn), `order` 
 the turn order), `options` (non-default rules), `play`, `final_play` (a play that ends the
 game if it stands), `accept` (the next player passes on such a play), `exchange`, `pass`,
 `challenge`, `withdrawn` (the challenged play comes off), `challenge_failed`, `lost_turn`,
-`resign`, `end` (itemising the rack adjustments and the winner).
+`resign`, `play_goes_on` (a resignation refilled the bag under a play that went out), `end`
+(itemising the rack adjustments and the winner).
 """
 
 from __future__ import annotations
@@ -699,7 +703,7 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
     draft.racks[seat] = sort_tiles("".join(remaining.elements()))
     drawn = draft.draw(seat)
     draft.scores[seat] += scored.score
-    draft.passes[seat] = 0
+    draft.passes = [0] * state.seats  # runs of passes count from the last play
     reached = state.finish is not None and draft.scores[seat] >= state.finish
     went_out = not draft.racks[seat] and not draft.bag
     ends = "finish" if reached else "out" if went_out else None
@@ -866,11 +870,26 @@ def resign(state: State, seat: int, *, lexicon: Any = None) -> State:
     draft.event("resign", f"{{seat{seat}}} resigned: their {count} went back into the bag, "
                 "and the others play on.", seat)
     _hand_on_turn(draft, state, seat)
+    _reopen_going_out(draft)
     if draft.all_passed_twice():
         draft.end("passes")
     else:
         draft.check_blocked(_lexicon(lexicon))
     return draft.build()
+
+
+def _reopen_going_out(draft: _Draft) -> None:
+    """A play that went out with the bag empty, still open, no longer ends the game once a
+    resignation put tiles back in the bag: its player draws, and play goes on."""
+    pending = draft.pending
+    if pending is None or pending.ends != "out" or not draft.bag:
+        return
+    drawn = draft.draw(pending.seat)
+    draft.pending = replace(pending, drawn=pending.drawn + drawn, ends=None)
+    draft.last_play = draft.pending
+    draft.event("play_goes_on", f"The bag is no longer empty: {{seat{pending.seat}}} draws "
+                f"{len(drawn)} and the game goes on.", pending.seat)
+    draft.settle()  # the game-ending play put the turn on the next seat without settling
 
 
 def _hand_on_turn(draft: _Draft, state: State, seat: int) -> None:
