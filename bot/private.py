@@ -37,26 +37,41 @@ def where(bot: GamenightBot, match: Match) -> str:
 class LiveControls:
     """The DMs per match and seat whose menus and buttons still look usable.
 
-    Every accepted action makes all of a match's controls stale (a click would only be
-    refused), so they are taken off before the fresh DMs go out. Kept in memory: after a
-    restart the older controls stay up and are refused politely when used.
+    Every accepted action makes all of a match's older controls stale (a click would only be
+    refused), so they are taken off when the next action is announced. Each DM is kept with
+    the match version its controls were built for: announcements may overlap, and one that
+    runs late must neither strip newer controls nor leave its own stale ones up. Kept in
+    memory: after a restart older controls stay up and are refused politely when used.
     """
 
     def __init__(self) -> None:
-        self._messages: dict[int, dict[int, discord.Message]] = {}
+        self._messages: dict[int, dict[int, tuple[int, discord.Message]]] = {}
+        self._newest: dict[int, int] = {}  # the newest version announced, per match
 
-    def remember(self, match_id: int, seat: int, message: discord.Message) -> None:
-        self._messages.setdefault(match_id, {})[seat] = message
+    async def keep(self, match_id: int, seat: int, version: int,
+                   message: discord.Message) -> None:
+        """Remember a DM with controls, unless a newer action already made them stale."""
+        seats = self._messages.setdefault(match_id, {})
+        older = seats.get(seat)
+        if version < self._newest.get(match_id, 0) or (older and older[0] > version):
+            await self._strip(match_id, message)
+            return
+        seats[seat] = (version, message)
+        if older is not None:
+            await self._strip(match_id, older[1])
 
     def forget(self, match_id: int, message_id: int) -> None:
         """A control on this message was used, and the message already says so."""
         seats = self._messages.get(match_id, {})
-        for seat in [s for s, message in seats.items() if message.id == message_id]:
+        for seat in [s for s, (_, message) in seats.items() if message.id == message_id]:
             del seats[seat]
 
-    async def retire(self, match_id: int) -> None:
-        """Take the controls off every remembered DM of the match."""
-        messages = self._messages.pop(match_id, {}).values()
+    async def retire(self, match_id: int, version: int) -> None:
+        """The match is at `version` now: take the controls off every older remembered DM."""
+        self._newest[match_id] = max(version, self._newest.get(match_id, 0))
+        seats = self._messages.get(match_id, {})
+        stale = [seat for seat, (built, _) in seats.items() if built < version]
+        messages = [seats.pop(seat)[1] for seat in stale]
         await asyncio.gather(*(self._strip(match_id, message) for message in messages))
 
     @staticmethod
@@ -79,7 +94,7 @@ async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply,
         user = bot.get_user(row.user_id) or await bot.fetch_user(row.user_id)
         message = await user.send(**reply.kwargs())
         if controls is not None and reply.view is not None:
-            controls.remember(match.id, seat, message)
+            await controls.keep(match.id, seat, match.row.version, message)
     except discord.HTTPException as error:
         if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
             return False

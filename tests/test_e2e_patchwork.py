@@ -264,3 +264,18 @@ async def test_leather_phase_autocompletes_and_messages_name_the_commands(world,
         passed = await fake.slash(placer, channel, "patchwork pass")
         assert passed.ephemeral and "`/patchwork place" in passed.content
         assert (await bot.service.current(channel.id)).state == match.state
+
+
+def test_preview_tells_a_player_on_the_final_space_they_have_no_turns_left():
+    from dataclasses import replace
+
+    from bot.cogs.patchwork import preview_problem
+
+    state = replace(patchwork.new_game(2, seed=3), positions=(20, 10))  # seat 1 to move
+    choice = next(n for n, patch_id in enumerate(state.offer, start=1)
+                  if patchwork.patch(patch_id).cost <= state.buttons[0])
+    move = patchwork.Buy(choice, "0", "a1")
+    assert preview_problem(state, 0, move) is None  # off-turn: fits, affordable
+    finished = replace(state, positions=(53, 10), finished=(0,))
+    assert preview_problem(finished, 0, move) == (
+        "your time token is on the final space: you have no turns left to buy with")

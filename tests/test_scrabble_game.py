@@ -392,3 +392,139 @@ def test_a_play_restarts_every_seats_run_of_passes():
         state = act(state, seat, "pass")
     state = resign(state, 0, lexicon=LEX)  # the two left have passed once since the play
     assert outcome(state) is None and state.passes == (0, 1, 1)
+
+
+# --- challenges -----------------------------------------------------------------------------
+
+
+def test_phony_challenged_off_returns_tiles_and_draws():
+    state = position(EMPTY, ["QIZAAAB", "EEEEEEE"])
+    bag_before = state.bag
+    played = act(state, 0, "H8 across QIZ")  # not a word, but it stands until challenged
+    assert played.scores == (42, 0) and len(played.pending.drawn) == 3
+    assert played.bag == bag_before[3:]
+    assert legal_moves(played, 0) == []
+    with pytest.raises(CannotChallenge, match="^you cannot challenge your own play$"):
+        apply(played, 0, Challenge(), lexicon=LEX)
+    off = act(played, 1, "challenge")
+    assert kinds(off) == ["challenge", "withdrawn"]
+    assert "QIZ is not in the dictionary" in off.events[1].text
+    assert off.board == Board() and off.scores == (0, 0)
+    assert off.racks[0] == "AAABIQZ" and sorted(off.bag) == sorted(bag_before)
+    assert off.turn == 1 and off.pending is None and off.last_play is None
+    # The challenger, the next player, still has the turn and plays on.
+    assert outcome(act(off, 1, "pass")) is None
+
+
+def test_valid_play_challenged_costs_the_challenger_a_turn():
+    state = position(EMPTY, ["QUIZAAA", "EEEEEEE"])
+    played = act(state, 0, "H8 across QUIZ")
+    failed = act(played, 1, "challenge")
+    assert kinds(failed) == ["challenge", "challenge_failed", "lost_turn"]
+    assert failed.turn == 0 and failed.skips == (0, 0) and failed.scores == (44, 0)
+    with pytest.raises(CannotChallenge, match="^there is no play to challenge"):
+        apply(failed, 1, Challenge(), lexicon=LEX)
+
+
+def test_challenge_by_a_third_player():
+    state = position(EMPTY, ["QUIZAAA", "EEEEEEE", "TTTTTTA"])
+    played = act(state, 0, "H8 across QUIZ")
+    assert legal_moves(played, 2) == [Challenge()]
+    with pytest.raises(NotYourTurn, match="you may challenge the last play"):
+        apply(played, 2, Pass(), lexicon=LEX)
+    failed = act(played, 2, "challenge")
+    assert failed.skips == (0, 0, 1) and failed.turn == 1
+    later = act(failed, 1, "pass")
+    assert kinds(later) == ["pass", "lost_turn"] and later.turn == 0
+    assert later.skips == (0, 0, 0)
+    # Once the next player has acted, the play can no longer be challenged.
+    accepted = act(played, 1, "pass")
+    with pytest.raises(CannotChallenge):
+        apply(accepted, 2, Challenge(), lexicon=LEX)
+
+
+def test_third_player_challenges_a_phony():
+    state = position(EMPTY, ["QIZAAAB", "EEEEEEE", "TTTTTTA"])
+    played = act(state, 0, "H8 across QIZ")
+    off = act(played, 2, "challenge")
+    assert off.turn == 1 and off.board == Board() and off.skips == (0, 0, 0)
+
+
+def test_void_mode_refuses_phonies_and_challenges():
+    state = position(EMPTY, ["QIZAAAB", "EEEEEEE"], options={"challenge": "void"})
+    with pytest.raises(UnknownWord, match="^QIZ is not in the dictionary$"):
+        apply(state, 0, Play.parse("H8 across QIZ"), lexicon=LEX)
+    played = act(state, 0, "H8 across ZA")
+    assert played.pending is None
+    with pytest.raises(CannotChallenge, match="challenges are off"):
+        apply(played, 1, Challenge(), lexicon=LEX)
+    assert Challenge() not in legal_moves(played, 1)
+
+
+# --- 9-tile variant -------------------------------------------------------------------------
+
+
+def test_nine_tile_bingo_and_refill():
+    lexicon = Lexicon(["RETAINER"])
+    state = position(EMPTY, ["AAEEINRRT", "EEEEEEEEE"], options={"tiles": 9})
+    state = act(state, 0, "G8 across RETAINER", lexicon=lexicon)
+    assert state.last_play.bingo and state.scores == (18 + 50, 0)
+    assert len(state.racks[0]) == 9
+
+
+# --- move generation ------------------------------------------------------------------------
+
+
+def _brute_force(board: Board, rack: str, lexicon: Lexicon) -> set[frozenset]:
+    found = set()
+    for word in lexicon.words:
+        for row in range(15):
+            for col in range(15):
+                for direction in ("across", "down"):
+                    play = Play(row, col, direction, word)
+                    try:
+                        scored = evaluate(board, play, rack)
+                    except IllegalMove:
+                        continue
+                    if not unknown_words(scored, lexicon):
+                        found.add(frozenset(scored.placements))
+    return found
+
+
+@pytest.mark.parametrize(
+    "board, rack",
+    [
+        (EMPTY, "QUIZATE"),
+        (QUIZ, "ATENNIE"),
+        ("\n".join(["." * 15] * 6 + ["........AT....."] + [".......QUIZ...."] + ["." * 15] * 7),
+         "EANTT"),
+    ],
+)
+def test_generator_matches_brute_force(board, rack):
+    state = position(board, [rack, "EEEEEEE"])
+    moves = legal_moves(state, 0, lexicon=LEX)
+    plays = [m for m in moves if isinstance(m, Play)]
+    placements = [frozenset(evaluate(state.board, p, rack).placements) for p in plays]
+    assert len(placements) == len(set(placements))
+    assert set(placements) == _brute_force(state.board, rack, LEX)
+    order = {Play: 0, Exchange: 1, Pass: 2, Challenge: 3}
+    assert moves == sorted(moves, key=lambda m: (order[type(m)], str(m)))
+    assert Pass() in moves and Exchange(rack) in moves
+    assert legal_moves(state, 1, lexicon=LEX) == []
+
+
+def test_generator_with_blanks_finds_only_valid_plays():
+    state = position(QUIZ, ["?TE", "EEEEEEE"], bag="")
+    plays = [m for m in legal_moves(state, 0, lexicon=LEX) if isinstance(m, Play)]
+    assert Play.parse("K8 down Za") in plays and Play.parse("H8 down Qi") in plays
+    assert Play.parse("K8 down ZA") not in plays  # no A on the rack: only the blank
+    for play in plays:
+        scored = evaluate(state.board, play, "?TE")
+        assert not unknown_words(scored, LEX)
+    assert not any(isinstance(m, Exchange) for m in legal_moves(state, 0, lexicon=LEX))
+
+
+def test_legal_moves_are_all_accepted():
+    state = position(QUIZ, ["ATENNIE", "EEEEEEE"], options={"challenge": "void"})
+    for move in legal_moves(state, 0, lexicon=LEX):
+        apply(state, 0, move, lexicon=LEX)

@@ -183,7 +183,7 @@ class GameCog:
             reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
             return await send_private(self.bot, match, seat, reply, self.controls)
 
-        await self.controls.retire(match.id)
+        await self.controls.retire(match.id, match.row.version)
         seats = list(seats)
         delivered = await asyncio.gather(*(deliver(seat) for seat in seats))
         closed = [seat for seat, ok in zip(seats, delivered) if not ok]

@@ -162,8 +162,6 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         result = await self.service.act(match.channel_id, interaction.user.id, text,
                                         match_id=match_id, version=version)
         message = interaction.message
-        if message is not None:
-            self.controls.forget(match_id, message.id)  # marked as used just below
         private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
         who = "You" if private else f"**{interaction.user.display_name}**"
         done = f"\N{WHITE HEAVY CHECK MARK} {who} chose `{result.action}`."
@@ -171,6 +169,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         try:
             await interaction.response.edit_message(content=f"{before}\n{done}".strip(),
                                                     view=None)
+            if message is not None:
+                self.controls.forget(match_id, message.id)  # nothing left to take off
         except discord.HTTPException as error:  # the play stands: announce it all the same
             log.warning("could not mark the control of match %s as used: %s",
                         match_id, error)

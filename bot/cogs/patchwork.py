@@ -236,6 +236,8 @@ def preview_problem(state: patchwork.State, seat: int, move: patchwork.Buy) -> s
     turn, legal now). Off-turn it checks the offer, the fit and the price only."""
     if patchwork.current_seat(state) == seat and state.pending_seat is None:
         return patchwork.buy_problem(state, seat, move)
+    if seat in state.finished:
+        return "your time token is on the final space: you have no turns left to buy with"
     if move.choice > len(state.offer):
         return f"there is no patch {move.choice} on offer"
     patch_id = state.offer[move.choice - 1]
