@@ -25,3 +25,19 @@ def test_a_play_that_ends_the_game_is_challenged_or_accepted():
     hint = turn_hint(view(state, 1))
     assert "`/scrabble challenge`" in hint and "`/scrabble pass` to accept" in hint
     assert "`/scrabble play`" not in hint and "`/scrabble exchange`" not in hint
+
+
+def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
+    from types import SimpleNamespace
+
+    from bot.cogs.scrabble import ScrabbleCog
+    from games.scrabble import Lexicon as Lex
+    from games.scrabble import resign
+
+    quiz = "\n".join(["." * 15] * 7 + [".......QUIZ...."] + ["." * 15] * 7)
+    words = Lex(["QUIZ", "ZA"])
+    state = position(quiz, ["A", "EEE", "TTTTTTA"], bag="")
+    state = apply(state, 0, parse_move("K8 down ZA"), lexicon=words)
+    state = resign(state, 2, lexicon=words)
+    result = SimpleNamespace(finished=False, events=state.events)
+    assert ScrabbleCog.private_changes(None, result) == [0]

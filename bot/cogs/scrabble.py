@@ -29,10 +29,14 @@ from render.scrabble import render_board, render_rack
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
 MAX_FINISH = 1000  # points: higher than any real game reaches
+RACK_EVENTS = ("play", "exchange", "withdrawn", "play_goes_on")  # a seat's rack changed
+
+
 def turn_hint(view: scrabble.View) -> str:
     """The commands the player to move may use now."""
     if view.pending is not None and view.pending.final:
-        return "`/scrabble challenge` the play that ends the game, or `/scrabble pass` to accept it"
+        return ("`/scrabble challenge` the play that ends the game, or `/scrabble pass` to "
+                "accept it")
     if view.bag >= scrabble.EXCHANGE_MIN_BAG:
         return "`/scrabble play`, `/scrabble exchange` or `/scrabble pass`"
     return "`/scrabble play` or `/scrabble pass` (too few tiles in the bag to exchange)"
@@ -233,13 +237,14 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     # -- private views -----------------------------------------------------------------------
 
     def private_changes(self, result: ActionResult) -> list[int]:
-        """Seats whose rack the action changed: the player of a play or exchange, and the
-        player who takes the tiles back after a successful challenge."""
+        """Seats whose rack the action changed: the player of a play or exchange, the player
+        who takes the tiles back after a successful challenge, and one who draws again after
+        going out because a resignation refilled the bag."""
         if result.finished:
             return []
         seats: list[int] = []
         for event in result.events:
-            if event.kind in ("play", "exchange", "withdrawn") and event.seat not in seats:
+            if event.kind in RACK_EVENTS and event.seat not in seats:
                 seats.append(event.seat)
         return seats
 
