@@ -166,6 +166,12 @@ def test_buying_errors():
     assert buy_problem(s, 0, Buy(2, "0", "d4")).endswith("it would cover e5, already filled")
     assert buy_problem(s, 0, Buy(2, "0", "a1")) is None
     assert buy_problem(s, 1, Buy(2, "0", "a1")).startswith("it is not your turn")
+    # A preview while the other player moves: everything but the turn is checked.
+    assert buy_problem(s, 1, Buy(1, "0", "a1"), any_turn=True) == (
+        "that patch costs 7 buttons, you have 5")
+    assert buy_problem(replace(s, buttons=(20, 20)), 1, Buy(1, "0", "a1"), any_turn=True) is None
+    assert buy_problem(replace(s, finished=(1,)), 1, Buy(2, "0", "a1"), any_turn=True) == (
+        "your time token is on the final space: you have no turns left to buy with")
 
 
 def test_a_rejected_action_changes_nothing():

@@ -13,7 +13,7 @@ from bot.cogs.base import GameCog, GameHelp
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
 from games.common import Event, GameError
-from games.patchwork.patches import SQUARES, oriented_cells, placement_problem, square_index
+from games.patchwork.patches import SQUARES, oriented_cells
 from render import alt as alt_text
 from render.patchwork import drawn_to_start, render_game, render_preview
 
@@ -232,25 +232,11 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
 
 
 def preview_problem(state: patchwork.State, seat: int, move: patchwork.Buy) -> str | None:
-    """Why `seat` could not make this purchase (None: it fits, is affordable and, on their
-    turn, legal now). Off-turn it checks the offer, the fit and the price only."""
-    if patchwork.current_seat(state) == seat and state.pending_seat is None:
-        return patchwork.buy_problem(state, seat, move)
-    if seat in state.finished:
-        return "your time token is on the final space: you have no turns left to buy with"
-    if move.choice > len(state.offer):
-        return f"there is no patch {move.choice} on offer"
-    patch_id = state.offer[move.choice - 1]
-    misfit = placement_problem(state.quilt_mask(seat), patch_id, move.orientation,
-                               square_index(move.square))
-    if misfit is not None:
-        return f"patch {move.choice} can't go on {move.square} turned {move.orientation}: {misfit}"
-    cost, have = patchwork.patch(patch_id).cost, state.buttons[seat]
-    if cost > have:
-        return f"that patch costs {cost} buttons, you have {have}"
+    """Why `seat` could not make this purchase on their turn, now or (while the other player
+    moves) the next one; None if it would work."""
     if state.pending_seat == seat:
         return PLACE_FIRST
-    return None
+    return patchwork.buy_problem(state, seat, move, any_turn=True)
 
 
 def phase_problem(state: patchwork.State, seat: int, *, placing: bool) -> str | None:

@@ -5,7 +5,7 @@ Rules: shared/rules/patchwork.md; data: games/patchwork/data/patchwork.json.
 Public API:
 - `new_game(seats=2, *, seed, options=None) -> State`, `legal_moves(state, seat)`,
   `apply(state, seat, move)`, `current_seat(state)`, `turn_reason(state)`, `outcome(state)`,
-  `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move)`.
+  `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move, any_turn=False)`.
 - Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
   `Place(square)` (`place e5`, a leather patch).
 - Geometry: `orientations(patch_id)` (distinct orientations), `legal_placements(quilt_mask,

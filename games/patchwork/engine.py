@@ -334,14 +334,21 @@ def apply(state: State, seat: int, move: Move) -> State:
     raise IllegalMove(f"{shown(repr(move))} is not a Patchwork move: use 'buy 2 90m c4', 'pass' or 'place e5'")
 
 
-def buy_problem(state: State, seat: int, move: Buy) -> str | None:
+def buy_problem(state: State, seat: int, move: Buy, *, any_turn: bool = False) -> str | None:
     """Why `apply(state, seat, move)` would reject this purchase, or None if it is legal.
 
-    Handy for previews: the same message `apply` raises, without raising.
+    Handy for previews: the same message `apply` raises, without raising. With `any_turn`
+    the turn is not checked: would it work on the seat's turn (a preview while the other
+    player moves)?
     """
     try:
-        _check_turn(state, seat)
-        if state.pending_seat is not None:
+        if not any_turn:
+            _check_turn(state, seat)
+        elif state.over or seat in state.finished:
+            raise NotYourTurn("your time token is on the final space: you have no turns "
+                              "left to buy with")
+        placing = state.pending_seat == seat if any_turn else state.pending_seat is not None
+        if placing:
             raise WrongPhase("you must place your leather patch first")
         _buy(state, seat, move)
     except GameError as err:

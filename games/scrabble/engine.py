@@ -253,12 +253,16 @@ class State:
     @property
     def playing(self) -> tuple[int, ...]:
         """The seats still in the game (not resigned), in seat order."""
-        return tuple(s for s in range(self.seats) if s not in self.resigned)
+        return _playing(self.seats, self.resigned)
 
     def tile_count(self) -> int:
         """Tiles in the bag, on racks and on the board: always 100."""
         on_board = sum(1 for _ in self.board.tiles())
         return len(self.bag) + sum(len(rack) for rack in self.racks) + on_board
+
+
+def _playing(seats: int, resigned: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    return tuple(s for s in range(seats) if s not in resigned)
 
 
 @dataclass(frozen=True)
@@ -568,8 +572,8 @@ class _Draft:
         self.bag = "".join(bag)
 
     @property
-    def playing(self) -> list[int]:
-        return [s for s in range(self.state.seats) if s not in self.resigned]
+    def playing(self) -> tuple[int, ...]:
+        return _playing(self.state.seats, self.resigned)
 
     def next_seat(self, seat: int) -> int:
         """The next seat after `seat` that is still playing."""
