@@ -1,4 +1,5 @@
-"""The bot: an AutoShardedBot that opens the store, loads the cogs and syncs the commands."""
+"""The bot: an AutoShardedBot that opens the store, loads the games registered in
+`bot.registry` as extensions, and syncs the commands."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.doudizhu_ui import ActionButton, PlaySelect
 from bot.errors import GamenightTree
-from bot.lobby import LobbyButton, RematchButton
+from bot.registry import GAMES, SHARED
 from bot.service import MatchService
 from bot.store import Store
 
@@ -51,18 +51,10 @@ class GamenightBot(commands.AutoShardedBot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        from bot.cogs.doudizhu import DouDizhuCog
-        from bot.cogs.match import HelpCog, MatchCog
-        from bot.cogs.patchwork import PatchworkCog
-        from bot.cogs.reversi import ReversiCog
-        from bot.cogs.scrabble import ScrabbleCog
-
         self.store = await Store.open(self.settings.db_path)
         self.service = MatchService(self.store)
-        for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), ScrabbleCog(self),
-                    PatchworkCog(self), DouDizhuCog(self)):
-            await self.add_cog(cog)
-        self.add_dynamic_items(LobbyButton, RematchButton, PlaySelect, ActionButton)
+        for extension in (SHARED, *(game.adapter for game in GAMES)):
+            await self.load_extension(extension)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()

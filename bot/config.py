@@ -75,9 +75,20 @@ class Settings:
                               "built-in ENABLE list.")
         return cls(
             token=Secret(token),
-            db_path=Path(values.get("GAMENIGHT_DB", "").strip() or "gamenight.db"),
+            db_path=db_path(values.get("GAMENIGHT_DB", "")),
             api_base=(values.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             guild_id=int(guild) if guild else None,
             log_level=level,
             lexicon=Path(lexicon) if lexicon else None,
         )
+
+
+def db_path(value: str) -> Path:
+    """GAMENIGHT_DB as an SQLite file path. A URL (`postgresql://...`) is refused rather than
+    taken for a file of that name: the store is SQLite only."""
+    value = value.strip() or "gamenight.db"
+    scheme, sep, _ = value.partition("://")
+    if sep and scheme.replace("+", "").isalpha():
+        raise ConfigError(f"GAMENIGHT_DB is a {scheme}:// URL, but Gamenight stores matches in an "
+                          "SQLite file: set it to a file path such as /data/gamenight.db.")
+    return Path(value)

@@ -1,16 +1,14 @@
-"""The games the bot hosts, by the name used in commands and in the database."""
+"""The games' engines, by the name used in commands and in the database (from `bot.registry`)."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 
-import games.doudizhu
-import games.patchwork
-import games.reversi
-import games.scrabble
+from bot.registry import GAMES
 
 ENGINES: dict[str, ModuleType] = {
-    engine.NAME: engine for engine in (games.reversi, games.scrabble, games.doudizhu, games.patchwork)
+    engine.NAME: engine for engine in (import_module(game.engine) for game in GAMES)
 }
 
 

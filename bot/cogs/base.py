@@ -33,6 +33,13 @@ class GameHelp:
     commands: tuple[tuple[str, str], ...]
 
 
+async def add_game(bot: GamenightBot, cog: GameCog) -> None:
+    """What a game's extension `setup` does: add its cog and its persistent controls."""
+    await bot.add_cog(cog)  # type: ignore[arg-type]  # each game cog is also a commands.Cog
+    if cog.components:
+        bot.add_dynamic_items(*cog.components)
+
+
 class GameCog:
     """Mixed into each game's `commands.GroupCog`.
 
@@ -45,6 +52,7 @@ class GameCog:
     has_private: ClassVar[bool] = False  # hands or racks to send by DM
     private_command: ClassVar[str] = "/match hand"
     private_thing: ClassVar[str] = "hand"
+    components: ClassVar[tuple[type[discord.ui.DynamicItem], ...]] = ()  # persistent controls
 
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot

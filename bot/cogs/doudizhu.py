@@ -6,22 +6,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games.doudizhu as ddz
-from bot.cogs.base import GameCog, GameHelp
+from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.doudizhu_ui import (
-    legal_combinations, offered_plays, play_label, private_controls, round_over_controls,
+    ActionButton, PlaySelect, legal_combinations, offered_plays, play_label, private_controls,
+    round_over_controls,
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
 
 
 log = logging.getLogger(__name__)
@@ -67,6 +71,7 @@ def normalise_play(text: str) -> str:
 class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                   group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
     game = ddz.NAME
+    components = (PlaySelect, ActionButton)
     has_private = True
     private_command = "/doudizhu hand"
     private_thing = "hand"
@@ -348,3 +353,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         note = f" (round {state.round_no} was not finished and does not count)" if unfinished else ""
         return (f"Ledger after {rounds} round{'s' if rounds != 1 else ''}{note}: "
                 f"{ledger_text(match, state.ledger)}. {standings_text(match, state.ledger)}")
+
+
+async def setup(bot: GamenightBot) -> None:
+    """The extension entry point (see `bot.registry`)."""
+    await add_game(bot, DouDizhuCog(bot))

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.lobby import (
+    LobbyButton, RematchButton,
     is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
 from bot.present import COLOUR, Reply, send_reply
@@ -110,3 +111,10 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                   "**Rematch** button for its players.")
         embed.add_field(name="Every game", value=shared, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: GamenightBot) -> None:
+    """The extension entry point: the shared commands and the lobby and rematch buttons."""
+    await bot.add_cog(MatchCog(bot))
+    await bot.add_cog(HelpCog(bot))
+    bot.add_dynamic_items(LobbyButton, RematchButton)

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games.patchwork as patchwork
-from bot.cogs.base import GameCog, GameHelp
+from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
 from games.common import Event, GameError
 from games.patchwork.patches import SQUARES, oriented_cells
 from render import alt as alt_text
 from render.patchwork import drawn_to_start, render_game, render_preview
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
 
 WHY = {
     patchwork.TURN_BEHIND: "their time token is behind",
@@ -269,3 +273,8 @@ def _square_choices(squares: set[str], current: str) -> list[app_commands.Choice
     typed = current.strip().lower()
     ordered = [sq for sq in SQUARES if sq in squares and sq.startswith(typed)]
     return [app_commands.Choice(name=sq, value=sq) for sq in ordered[:25]]
+
+
+async def setup(bot: GamenightBot) -> None:
+    """The extension entry point (see `bot.registry`)."""
+    await add_game(bot, PatchworkCog(bot))

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games.reversi as reversi
-from bot.cogs.base import GameCog, GameHelp
+from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import Match
 from games.common import Event
 from render import alt as alt_text
 from render.reversi import render_board
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
 
 DISC = {reversi.BLACK: "\N{MEDIUM BLACK CIRCLE}", reversi.WHITE: "\N{MEDIUM WHITE CIRCLE}"}
 
@@ -100,3 +104,8 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         if result.reason.endswith("resigned"):
             return f"{mention(match, winner)} wins: {match.player(1 - winner).name} resigned."
         return f"{mention(match, winner)} wins {tally}: {result.reason}."
+
+
+async def setup(bot: GamenightBot) -> None:
+    """The extension entry point (see `bot.registry`)."""
+    await add_game(bot, ReversiCog(bot))

@@ -11,20 +11,23 @@ import asyncio
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games.scrabble as scrabble
-from bot.cogs.base import GameCog, GameHelp
+from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event
 from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
 
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
@@ -385,3 +388,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         tiebreak = (" on the tie-break (the higher score before the rack adjustments)"
                     if result.details.get("tiebreak") else "")
         return f"{how}. {winners[0]} wins with {top}{tiebreak}."
+
+
+async def setup(bot: GamenightBot) -> None:
+    """The extension entry point (see `bot.registry`)."""
+    await add_game(bot, ScrabbleCog(bot))

@@ -1,0 +1,26 @@
+"""The games Gamenight hosts, one line each.
+
+A game is a pure engine package (`games/<game>/`) and a discord.py extension (its adapter in
+`bot/cogs/`) whose `setup` adds the game's cog and its persistent controls. Adding a game means
+writing those two, a renderer, and one line here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    engine: str  # the engine package, importable without discord
+    adapter: str  # the extension that adds the game's commands and controls
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry("games.reversi", "bot.cogs.reversi"),
+    GameEntry("games.scrabble", "bot.cogs.scrabble"),
+    GameEntry("games.doudizhu", "bot.cogs.doudizhu"),
+    GameEntry("games.patchwork", "bot.cogs.patchwork"),
+)
+
+SHARED = "bot.cogs.match"  # `/match` and `/gamenight`, with the lobby and rematch buttons
