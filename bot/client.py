@@ -1,9 +1,10 @@
-"""The bot: an AutoShardedBot that opens the store, loads the games registered in
-`bot.registry` as extensions, and syncs the commands."""
+"""The bot: an AutoShardedBot that opens the store, sets up the games registered
+in `bot.registry`, and syncs the commands."""
 
 from __future__ import annotations
 
 import logging
+from importlib import import_module
 from typing import Any
 
 import discord
@@ -53,8 +54,10 @@ class GamenightBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
         self.service = MatchService(self.store)
-        for extension in (SHARED, *(game.adapter for game in GAMES)):
-            await self.load_extension(extension)
+        for adapter in (SHARED, *(game.adapter for game in GAMES)):
+            # imported, not load_extension'ed: that would execute a second copy of a module
+            # already imported elsewhere, with its own classes
+            await import_module(adapter).setup(self)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()

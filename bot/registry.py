@@ -1,7 +1,7 @@
 """The games Gamenight hosts, one line each.
 
-A game is a pure engine package (`games/<game>/`) and a discord.py extension (its adapter in
-`bot/cogs/`) whose `setup` adds the game's cog and its persistent controls. Adding a game means
+A game is a pure engine package (`games/<game>/`) and an adapter module in `bot/cogs/` whose
+`async setup(bot)` adds the game's cog and its persistent controls. Adding a game means
 writing those two, a renderer, and one line here.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class GameEntry:
     engine: str  # the engine package, importable without discord
-    adapter: str  # the extension that adds the game's commands and controls
+    adapter: str  # the module whose `setup(bot)` adds the game's commands and controls
 
 
 GAMES: tuple[GameEntry, ...] = (

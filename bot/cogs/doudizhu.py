@@ -356,5 +356,5 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
 
 async def setup(bot: GamenightBot) -> None:
-    """The extension entry point (see `bot.registry`)."""
+    """Add this game to the bot (see `bot.registry`)."""
     await add_game(bot, DouDizhuCog(bot))

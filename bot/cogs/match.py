@@ -114,7 +114,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
 
 
 async def setup(bot: GamenightBot) -> None:
-    """The extension entry point: the shared commands and the lobby and rematch buttons."""
+    """Add the shared commands and the lobby and rematch buttons."""
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
     bot.add_dynamic_items(LobbyButton, RematchButton)

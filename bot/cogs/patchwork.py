@@ -276,5 +276,5 @@ def _square_choices(squares: set[str], current: str) -> list[app_commands.Choice
 
 
 async def setup(bot: GamenightBot) -> None:
-    """The extension entry point (see `bot.registry`)."""
+    """Add this game to the bot (see `bot.registry`)."""
     await add_game(bot, PatchworkCog(bot))

@@ -107,5 +107,5 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
 
 
 async def setup(bot: GamenightBot) -> None:
-    """The extension entry point (see `bot.registry`)."""
+    """Add this game to the bot (see `bot.registry`)."""
     await add_game(bot, ReversiCog(bot))

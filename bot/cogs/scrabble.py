@@ -391,5 +391,5 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
 
 
 async def setup(bot: GamenightBot) -> None:
-    """The extension entry point (see `bot.registry`)."""
+    """Add this game to the bot (see `bot.registry`)."""
     await add_game(bot, ScrabbleCog(bot))
