@@ -23,7 +23,7 @@ import discord
 import games.doudizhu as ddz
 from bot.errors import report_error
 from bot.service import Match
-from games.doudizhu.combinations import BOMB, ROCKET, TYPES, Combination
+from games.doudizhu import BOMB, ROCKET, TYPES, Combination
 
 if TYPE_CHECKING:
     from bot.cogs.doudizhu import DouDizhuCog

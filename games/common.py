@@ -7,10 +7,11 @@ same seed replays the same match.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+from games.serial import Serial
 
 
 class GameError(Exception):
@@ -34,7 +35,7 @@ class BadNotation(IllegalMove):
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(Serial):
     """Something that happened while applying an action, for the players to read.
 
     `kind` is a stable machine word (`move`, `pass`, `end`, ...); `seat` the seat it concerns,
@@ -46,16 +47,9 @@ class Event:
     text: str
     seat: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "seat": self.seat}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Event:
-        return cls(kind=data["kind"], text=data["text"], seat=data.get("seat"))
-
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Serial):
     """How a game ended: a score per seat, the winning seats, and why it ended."""
 
     scores: tuple[int, ...]
@@ -63,25 +57,6 @@ class Outcome:
     reason: str
     draw: bool = False
     details: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "draw": self.draw,
-            "details": copy.deepcopy(self.details),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Outcome:
-        return cls(
-            scores=tuple(data["scores"]),
-            winners=tuple(data["winners"]),
-            reason=data["reason"],
-            draw=data.get("draw", False),
-            details=copy.deepcopy(data.get("details", {})),
-        )
 
 
 def shown(text: object, limit: int = 40) -> str:

@@ -11,7 +11,7 @@ from games.patchwork import PatchInfo, PatchworkView
 from games.reversi import View as ReversiView
 from games.reversi import square_name
 from games.scrabble import View as ScrabbleView
-from games.scrabble.tiles import COLUMNS
+from games.scrabble import COLUMNS
 from render.patchwork import drawn_to_start
 
 LIMIT = 1024  # characters Discord keeps of an attachment description

@@ -20,12 +20,17 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.common import GameError
-from games.patchwork import LEATHER_ID, TURN_ON_TOP, PatchInfo, PatchworkView, QuiltView
-from games.patchwork.moves import parse_orientation, short_orientation
-from games.patchwork.patches import (
+from games.patchwork import (
     COLUMNS,
+    LEATHER_ID,
+    TURN_ON_TOP,
+    PatchInfo,
+    PatchworkView,
+    QuiltView,
     oriented_buttons,
     oriented_cells,
+    parse_orientation,
+    short_orientation,
     square_index,
 )
 from render.png import SCALE, finish

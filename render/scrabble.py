@@ -9,8 +9,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from games.scrabble import View
-from games.scrabble.tiles import COLUMNS, PREMIUMS, SIZE, VALUES, parse_square
+from games.scrabble import COLUMNS, PREMIUMS, SIZE, VALUES, View, parse_square
 from render.fonts import font
 from render.png import SCALE, finish
 

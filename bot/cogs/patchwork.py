@@ -14,7 +14,7 @@ from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
 from games.common import Event, GameError
-from games.patchwork.patches import SQUARES, oriented_cells
+from games.patchwork import SQUARES, oriented_cells
 from render import alt as alt_text
 from render.patchwork import drawn_to_start, render_game, render_preview
 

@@ -22,7 +22,7 @@ from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event
-from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
+from games.scrabble import LEXICON_ENV
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
 

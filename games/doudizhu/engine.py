@@ -47,6 +47,7 @@ from games.doudizhu.combinations import (
     ranks_text,
     to_ranks,
 )
+from games.serial import Serial
 
 NAME = "doudizhu"
 MIN_SEATS = 3
@@ -210,7 +211,7 @@ def parse_move(text: str) -> Move:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Serial):
     """One match: the current round's cards, auction and trick, and the running ledger.
 
     `bids` is the auction so far as (seat, amount) with 0 for a pass. `trick` is the current
@@ -264,56 +265,6 @@ class State:
         if self.phase != PLAY or _trailing_passes(self.trick) >= self.players - 1:
             return None
         return next((entry for entry in reversed(self.trick) if entry[1]), None)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "seed": self.seed,
-            "round_no": self.round_no,
-            "redeal_no": self.redeal_no,
-            "phase": self.phase,
-            "hands": [list(hand) for hand in self.hands],
-            "kitty": list(self.kitty),
-            "face_up": self.face_up,
-            "face_up_seat": self.face_up_seat,
-            "turn": self.turn,
-            "ledger": list(self.ledger),
-            "bids": [list(bid) for bid in self.bids],
-            "landlord": self.landlord,
-            "trick": [[seat, list(cards)] for seat, cards in self.trick],
-            "played": list(self.played),
-            "doublings": list(self.doublings),
-            "went_out": self.went_out,
-            "payments": None if self.payments is None else list(self.payments),
-            "resigned": self.resigned,
-            "events": [event.to_dict() for event in self.events],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        payments = data.get("payments")
-        return cls(
-            players=data["players"],
-            seed=data["seed"],
-            round_no=data["round_no"],
-            redeal_no=data["redeal_no"],
-            phase=data["phase"],
-            hands=tuple(tuple(hand) for hand in data["hands"]),
-            kitty=tuple(data["kitty"]),
-            face_up=data["face_up"],
-            face_up_seat=data["face_up_seat"],
-            turn=data["turn"],
-            ledger=tuple(data["ledger"]),
-            bids=tuple((seat, amount) for seat, amount in data.get("bids", ())),
-            landlord=data.get("landlord"),
-            trick=tuple((seat, tuple(cards)) for seat, cards in data.get("trick", ())),
-            played=tuple(data.get("played", ())),
-            doublings=tuple(data.get("doublings", ())),
-            went_out=data.get("went_out"),
-            payments=None if payments is None else tuple(payments),
-            resigned=data.get("resigned"),
-            events=tuple(Event.from_dict(e) for e in data.get("events", ())),
-        )
 
 
 def _trailing_passes(entries: tuple[tuple[int, Any], ...]) -> int:

@@ -9,7 +9,9 @@ Public API:
 - Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
   `Place(square)` (`place e5`, a leather patch).
 - Geometry: `orientations(patch_id)` (distinct orientations), `legal_placements(quilt_mask,
-  patch_id, orientation) -> list[square]`, squares `a1`..`i9` with row 1 at the top.
+  patch_id, orientation) -> list[square]`, squares `a1`..`i9` with row 1 at the top
+  (`SQUARES`, `COLUMNS`, `square_index`); `oriented_cells` / `oriented_buttons` give a
+  patch's (row, column) cells in an orientation, for drawing it.
 """
 
 from .engine import (
@@ -35,21 +37,27 @@ from .engine import (
     resign,
     turn_reason,
 )
-from .moves import Buy, Move, Pass, Place, parse_move, parse_orientation
+from .moves import Buy, Move, Pass, Place, parse_move, parse_orientation, short_orientation
 from .patches import (
+    COLUMNS,
     LEATHER_ID,
     ORIENTATIONS,
     PATCHES,
+    SQUARES,
     Patch,
     legal_placements,
     orientations,
+    oriented_buttons,
+    oriented_cells,
     patch,
+    square_index,
 )
 from .view import PatchInfo, PatchworkView, PlacedView, PlayerView, QuiltView, View, view
 
 __all__ = [
     "BadPlacement",
     "Buy",
+    "COLUMNS",
     "LEATHER_ID",
     "MAX_SEATS",
     "MIN_SEATS",
@@ -69,6 +77,7 @@ __all__ = [
     "Placed",
     "PlayerView",
     "QuiltView",
+    "SQUARES",
     "State",
     "View",
     "TURN_BEHIND",
@@ -82,11 +91,15 @@ __all__ = [
     "legal_placements",
     "new_game",
     "orientations",
+    "oriented_buttons",
+    "oriented_cells",
     "outcome",
     "parse_move",
     "parse_orientation",
     "patch",
     "resign",
+    "short_orientation",
+    "square_index",
     "turn_reason",
     "view",
 ]

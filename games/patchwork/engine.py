@@ -29,6 +29,7 @@ from games.common import (
     seeded_rng,
     shown,
 )
+from games.serial import Serial, as_row
 
 from .moves import Buy, Move, Pass, Place
 from .patches import (
@@ -80,6 +81,7 @@ class WrongPhase(IllegalMove):
     """A leather patch must be placed now, or there is none to place."""
 
 
+@as_row
 @dataclass(frozen=True)
 class Placed:
     """A patch on a quilt: its id (LEATHER_ID for leather), orientation and top-left square."""
@@ -87,13 +89,6 @@ class Placed:
     patch: int
     orientation: str
     square: str
-
-    def to_list(self) -> list[Any]:
-        return [self.patch, self.orientation, self.square]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> Placed:
-        return cls(int(data[0]), str(data[1]), str(data[2]))
 
 
 @lru_cache(maxsize=4096)
@@ -109,7 +104,7 @@ def _quilt_income(placements: tuple[Placed, ...]) -> int:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Serial):
     """A Patchwork position.
 
     - `circle`: patch ids clockwise from the spool; the first three are on offer.
@@ -167,47 +162,6 @@ class State:
         if self.resigned is not None:
             return True
         return len(self.finished) == 2 and self.pending_seat is None
-
-    # --- serialisation ---------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seed": self.seed,
-            "start_seat": self.start_seat,
-            "circle": list(self.circle),
-            "quilts": [[p.to_list() for p in q] for q in self.quilts],
-            "buttons": list(self.buttons),
-            "positions": list(self.positions),
-            "top_seat": self.top_seat,
-            "leather_spaces": list(self.leather_spaces),
-            "pending_seat": self.pending_seat,
-            "pending_leather": self.pending_leather,
-            "bonus_seat": self.bonus_seat,
-            "finished": list(self.finished),
-            "resigned": self.resigned,
-            "turn": self.turn,
-            "events": [e.to_dict() for e in self.events],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        return cls(
-            seed=data["seed"],
-            start_seat=data["start_seat"],
-            circle=tuple(data["circle"]),
-            quilts=tuple(tuple(Placed.from_list(p) for p in q) for q in data["quilts"]),  # type: ignore[arg-type]
-            buttons=tuple(data["buttons"]),  # type: ignore[arg-type]
-            positions=tuple(data["positions"]),  # type: ignore[arg-type]
-            top_seat=data["top_seat"],
-            leather_spaces=tuple(data["leather_spaces"]),
-            pending_seat=data["pending_seat"],
-            pending_leather=data["pending_leather"],
-            bonus_seat=data["bonus_seat"],
-            finished=tuple(data["finished"]),
-            resigned=data["resigned"],
-            turn=data["turn"],
-            events=tuple(Event.from_dict(e) for e in data["events"]),
-        )
 
 
 def _pair(values: tuple[int, int], seat: int, value: int) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from games.common import (
     shown,
 )
 from games.reversi import bitboard as bb
+from games.serial import Serial
 
 NAME = "reversi"
 MIN_SEATS = 2
@@ -76,7 +77,7 @@ START_WHITE = (1 << Move.parse("d4").square) | (1 << Move.parse("e5").square)
 
 
 @dataclass(frozen=True)
-class State:
+class State(Serial):
     """A Reversi position with whose turn it is and which seat plays which colour."""
 
     black: int
@@ -95,29 +96,6 @@ class State:
 
     def discs(self, seat: int) -> int:
         return self.black if self.colour_of(seat) == BLACK else self.white
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "black": self.black,
-            "white": self.white,
-            "black_seat": self.black_seat,
-            "to_move": self.to_move,
-            "last_move": self.last_move,
-            "resigned": self.resigned,
-            "events": [event.to_dict() for event in self.events],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        return cls(
-            black=data["black"],
-            white=data["white"],
-            black_seat=data["black_seat"],
-            to_move=data["to_move"],
-            last_move=data.get("last_move"),
-            resigned=data.get("resigned"),
-            events=tuple(Event.from_dict(e) for e in data.get("events", ())),
-        )
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from games.scrabble.engine import (
     scored_plays,
     view,
 )
+from games.scrabble.lexicon import ENV_VAR as LEXICON_ENV
 from games.scrabble.lexicon import Lexicon, default_lexicon, load_lexicon
 from games.scrabble.moves import ACROSS, DOWN, Challenge, Exchange, Move, Pass, Play, parse_move
 from games.scrabble.scoring import (
@@ -41,14 +42,24 @@ from games.scrabble.scoring import (
     UnknownWord,
     evaluate,
 )
-from games.scrabble.tiles import COUNTS, VALUES, premium, square_name
+from games.scrabble.tiles import (
+    COLUMNS,
+    COUNTS,
+    PREMIUMS,
+    SIZE,
+    VALUES,
+    parse_square,
+    premium,
+    square_name,
+)
 
 __all__ = [
-    "ACROSS", "COUNTS", "DOWN", "EXCHANGE_MIN_BAG", "FINISH_TARGETS", "MAX_SEATS", "MIN_SEATS",
-    "NAME", "OPTIONS", "VALUES", "AnswerFinalPlay", "BadOption", "Board", "CannotChallenge",
+    "ACROSS", "COLUMNS", "COUNTS", "DOWN", "EXCHANGE_MIN_BAG", "FINISH_TARGETS", "LEXICON_ENV",
+    "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "PREMIUMS", "SIZE", "VALUES", "AnswerFinalPlay", "BadOption", "Board", "CannotChallenge",
     "CannotExchange", "Challenge", "Exchange", "InvalidPlacement", "Lexicon", "MissingTiles",
     "Move", "Pass", "Play", "PlayRecord", "ScoredPlay", "State", "UnknownWord", "View", "apply",
     "can_challenge", "current_seat", "default_lexicon", "evaluate", "legal_moves",
-    "load_lexicon", "new_game", "outcome", "parse_move", "position", "premium", "resign",
+    "load_lexicon", "new_game", "outcome", "parse_move", "parse_square", "position", "premium",
+    "resign",
     "score_play", "scored_plays", "square_name", "view",
 ]

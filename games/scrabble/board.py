@@ -10,12 +10,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from games.common import BadNotation
+from games.serial import unwrapped
 
 from .tiles import SIZE, is_letter
 
 EMPTY = "."
 
 
+@unwrapped
 @dataclass(frozen=True)
 class Board:
     rows: tuple[str, ...] = (EMPTY * SIZE,) * SIZE

@@ -53,6 +53,7 @@ from games.common import (
     seeded_rng,
     shown,
 )
+from games.serial import Serial
 
 from .board import Board
 from .lexicon import Lexicon, default_lexicon
@@ -119,7 +120,7 @@ class BadOption(IllegalMove):
 
 
 @dataclass(frozen=True)
-class PlayRecord:
+class PlayRecord(Serial):
     """A play on the board: where, which words and what it scored.
 
     `drawn` (the tiles drawn after it) is private to the player; views leave it out.
@@ -141,39 +142,12 @@ class PlayRecord:
     def final(self) -> bool:
         return self.ends is not None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "move": self.move,
-            "squares": list(self.squares),
-            "tiles": self.tiles,
-            "words": [[w, s] for w, s in self.words],
-            "score": self.score,
-            "bingo": self.bingo,
-            "drawn": self.drawn,
-            "ends": self.ends,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PlayRecord:
-        return cls(
-            seat=data["seat"],
-            move=data["move"],
-            squares=tuple(data["squares"]),
-            tiles=data["tiles"],
-            words=tuple((w, s) for w, s in data["words"]),
-            score=data["score"],
-            bingo=data["bingo"],
-            drawn=data.get("drawn", ""),
-            ends=data.get("ends"),
-        )
-
     def public(self) -> PlayRecord:
         return replace(self, drawn="")
 
 
 @dataclass(frozen=True)
-class State:
+class State(Serial):
     """A whole game, hidden tiles included; plain JSON through `to_dict`/`from_dict`."""
 
     seats: int
@@ -196,59 +170,6 @@ class State:
     actions: int = 0
     result: Outcome | None = None
     events: tuple[Event, ...] = field(default_factory=tuple)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seats": self.seats,
-            "seed": self.seed,
-            "rack_size": self.rack_size,
-            "finish": self.finish,
-            "challenge": self.challenge,
-            "board": list(self.board.rows),
-            "bag": self.bag,
-            "racks": list(self.racks),
-            "scores": list(self.scores),
-            "turn": self.turn,
-            "first": self.first,
-            "opening": [[[seat, tile] for seat, tile in rnd] for rnd in self.opening],
-            "pending": None if self.pending is None else self.pending.to_dict(),
-            "last_play": None if self.last_play is None else self.last_play.to_dict(),
-            "skips": list(self.skips),
-            "passes": list(self.passes),
-            "resigned": list(self.resigned),
-            "actions": self.actions,
-            "result": None if self.result is None else self.result.to_dict(),
-            "events": [event.to_dict() for event in self.events],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        return cls(
-            seats=data["seats"],
-            seed=data["seed"],
-            rack_size=data["rack_size"],
-            finish=data["finish"],
-            challenge=data["challenge"],
-            board=Board(tuple(data["board"])),
-            bag=data["bag"],
-            racks=tuple(data["racks"]),
-            scores=tuple(data["scores"]),
-            turn=data["turn"],
-            first=data["first"],
-            opening=tuple(
-                tuple((seat, tile) for seat, tile in rnd) for rnd in data["opening"]
-            ),
-            pending=None if data["pending"] is None else PlayRecord.from_dict(data["pending"]),
-            last_play=(
-                None if data["last_play"] is None else PlayRecord.from_dict(data["last_play"])
-            ),
-            skips=tuple(data["skips"]),
-            passes=tuple(data["passes"]),
-            resigned=tuple(data.get("resigned", ())),  # absent in games saved before
-            actions=data["actions"],
-            result=None if data["result"] is None else Outcome.from_dict(data["result"]),
-            events=tuple(Event.from_dict(e) for e in data["events"]),
-        )
 
     @property
     def playing(self) -> tuple[int, ...]:
