@@ -36,7 +36,7 @@ import discord
 import games.doudizhu as ddz
 from bot.errors import report_error
 from bot.service import LobbyError, Match, OutOfDate
-from games.doudizhu.combinations import BOMB, ROCKET, TYPE_NAMES, TYPES, Combination
+from games.doudizhu import BOMB, ROCKET, TYPE_NAMES, TYPES, Combination
 
 if TYPE_CHECKING:
     from bot.cogs.doudizhu import DouDizhuCog
@@ -112,9 +112,7 @@ def play_label(combo: Combination) -> str:
 
 def legal_combinations(match: Match, seat: int) -> list[Combination]:
     """Every play (not the pass) the seat may make now."""
-    state: ddz.State = match.state
-    return [ddz.classify(move.ranks, state.players)
-            for move in ddz.legal_moves(state, seat) if isinstance(move, ddz.Play)]
+    return ddz.legal_combinations(match.state, seat)
 
 
 @dataclass(frozen=True)
@@ -377,7 +375,7 @@ def _kind_selects(match: Match, kinds: list[Kind], total: int) -> list[discord.u
     """The first step: the kinds of play in selects of 25 (at most four)."""
     placeholder = f"{_prompt(match.state)}: choose a kind of play ({total} plays)..."
     selects = []
-    for part, chunk in enumerate(_chunks(kinds[:PAGE])):
+    for part, chunk in enumerate(_chunks(kinds[:PAGE])):  # hands reach 34 kinds, not 100
         options = [discord.SelectOption(label=_cut(kind.label, LABEL), value=kind.key,
                                         description=_cut(kind.span, LABEL))
                    for kind in chunk]

@@ -316,6 +316,13 @@ def test_bad_notation(text: str) -> None:
         dd.parse_move(text)
 
 
+@pytest.mark.parametrize("text, quoted", [("5x!", "`x!`"), ("1q0", "`1`"), ("z10", "`z`")])
+def test_bad_ranks_are_quoted_as_typed(text: str, quoted: str) -> None:
+    with pytest.raises(BadNotation) as error:
+        dd.parse_move(text)
+    assert str(error.value).startswith(f"{quoted} is not a rank")
+
+
 # --------------------------------------------------------------------------- playouts
 
 

@@ -153,13 +153,19 @@ async def test_a_four_player_lead_with_hundreds_of_plays(world, tmp_path, monkey
         assert await reachable(fake, landlord, menu_of(fake, landlord)) == legal
 
 
+#: Hands with the most plays or kinds found (a hill climb over rank counts): 34 kinds, 1,798
+#: plays for the last one.
+CROWDED = (("333444555666789TJQKA", 3), ("3334445556789TJQKA2B", 3),
+           ("333444555666777888999TTTJJJQQQKKK", 4),
+           ("3344555666777888999101010QQKKBBRR", 4))
+
+
 def test_kinds_hold_every_play_in_parts_that_fit():
-    """Hands with the most plays found: every play in exactly one kind, no kind over a page,
-    and the kinds fit the first step's four selects."""
+    """Every play in exactly one kind, no kind over a page, and the kinds fit the first
+    step's four selects."""
     from bot.doudizhu_ui import PAGE, play_kinds
 
-    for hand, players in (("333444555666789TJQKA", 3), ("3334445556789TJQKA2B", 3),
-                          ("333444555666777888999TTTJJJQQQKKK", 4)):
+    for hand, players in CROWDED:
         combos = ddz.legal_plays(hand, None, players)
         kinds = play_kinds(combos)
         assert sorted(str(c) for k in kinds for c in k.plays) == sorted(str(c) for c in combos)
@@ -167,6 +173,36 @@ def test_kinds_hold_every_play_in_parts_that_fit():
         assert len({k.key for k in kinds}) == len(kinds)
         split = [k for k in kinds if "." in k.key]
         assert split and all("part" in k.label for k in split)
+
+
+def test_both_steps_fit_discord_limits_for_crowded_hands():
+    """The components of each step, as Discord gets them, for the crowded hands: at most five
+    rows, 25 options a select, every kind in the first step and every play of a kind in the
+    second, Pass kept on the last row."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from bot.doudizhu_ui import play_kinds, private_controls, step_controls
+
+    for hand, players in CROWDED:
+        state = ddz.new_game(players, seed=1)
+        state = ddz.apply(state, state.turn, ddz.Bid(3))
+        hands = list(state.hands)
+        hands[state.turn] = tuple(hand.replace("10", "T"))
+        state = replace(state, hands=tuple(hands))
+        match = SimpleNamespace(id=12345, row=SimpleNamespace(version=678), state=state)
+        kinds = play_kinds(ddz.legal_plays(hands[state.turn], None, players))
+        first = private_controls(match, state.turn).to_components()
+        assert len(first) <= 5 and all(len(row["components"]) == 1 for row in first)
+        offered = [o["value"] for row in first for o in row["components"][0]["options"]]
+        assert offered == [k.key for k in kinds]
+        for kind in kinds:
+            rows = step_controls(match, state.turn, kind.key).to_components()
+            selects = [c for row in rows for c in row["components"] if c["type"] == 3]
+            assert len(rows) <= 5 and all(len(s["options"]) <= 25 for s in selects)
+            assert [o["value"] for s in selects for o in s["options"]] == \
+                [str(c) for c in kind.plays]
+            assert [c["label"] for c in rows[-1]["components"]] == [BACK]  # a lead: no Pass
 
 
 async def test_a_ten_reads_10_and_10_t_or_0_plays_it(world, tmp_path, monkeypatch):

@@ -3,7 +3,9 @@
 `games.doudizhu.combinations` (classify, beats, legal_plays) is usable on its own.
 """
 
-from games.doudizhu.combinations import Combination, beats, classify, legal_plays
+from games.doudizhu.combinations import (
+    BOMB, ROCKET, TYPE_NAMES, TYPES, Combination, beats, classify, legal_plays,
+)
 from games.doudizhu.engine import (
     AUCTION,
     MAX_SEATS,
@@ -26,6 +28,7 @@ from games.doudizhu.engine import (
     card_text,
     current_seat,
     full_deck,
+    legal_combinations,
     legal_moves,
     new_game,
     outcome,
@@ -39,7 +42,9 @@ from games.doudizhu.engine import (
 __all__ = [
     "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
     "Bid", "Combination", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_moves",
-    "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards",
-    "view",
+    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_combinations",
+    "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign",
+    "sort_cards", "view",
+    # combination types, for adapters that group plays
+    "BOMB", "ROCKET", "TYPES", "TYPE_NAMES",
 ]

@@ -157,9 +157,10 @@ class Play:
         if raw.lower().startswith("play"):
             raw = raw[4:]
         cleaned = raw.upper().replace("10", "T").replace("0", "T")
-        bad = sorted({char for char in cleaned if char not in RANKS})
+        bad = "".join(dict.fromkeys(char for char in raw.replace("10", "")  # as typed
+                                    if char != "0" and char.upper() not in RANKS))
         if not cleaned or bad:
-            what = f"`{shown(''.join(bad))}` is not a rank" if bad else "no cards were given"
+            what = f"`{shown(bad)}` is not a rank" if bad else "no cards were given"
             raise BadNotation(f"{what}: write ranks like `33344`, `10JQKA` or `BR` (3-9, 10 "
                               "(or T or 0), J, Q, K, A, 2, B for the black joker, R for the red).")
         return cls(cleaned)
@@ -392,10 +393,17 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return []
     if state.phase == AUCTION:
         return [Bid(0)] + [Bid(amount) for amount in range(state.bid + 1, 4)]
+    plays = [Play(ranks_text(combo.key)) for combo in legal_combinations(state, seat)]
+    return ([Pass()] if state.to_beat else []) + plays
+
+
+def legal_combinations(state: State, seat: int) -> list[Combination]:
+    """The plays (as combinations, not the pass) `seat` may make now, in the rules' order."""
+    if state.phase != PLAY or seat != state.turn:
+        return []
     to_beat = state.to_beat
     old = classify(to_beat[1], state.players) if to_beat else None
-    plays = [Play(ranks_text(combo.key)) for combo in legal_plays(state.hands[seat], old, state.players)]
-    return ([Pass()] if to_beat else []) + plays
+    return legal_plays(state.hands[seat], old, state.players)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -719,6 +727,6 @@ def view(state: State, seat: int | None = None) -> View:
 __all__ = [
     "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
     "Bid", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "card_text", "current_seat", "full_deck", "legal_moves", "new_game", "outcome",
-    "parse_move", "payment_text", "resign", "sort_cards", "view",
+    "apply", "card_text", "current_seat", "full_deck", "legal_combinations", "legal_moves",
+    "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards", "view",
 ]
