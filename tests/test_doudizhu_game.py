@@ -290,9 +290,11 @@ def test_view_of_the_trick() -> None:
 
 
 @pytest.mark.parametrize("text, canonical", [
-    ("33344", "33344"), ("3 3 3 4 4", "33344"), ("43433", "33344"), ("TJQKA", "TJQKA"),
-    ("10 j q k a", "TJQKA"), ("BR", "BR"), ("rb", "BR"), ("BBRR", "BBRR"), ("R5334443", "3334445R"),
-    ("play 6655333444", "3334445566"), ("2B5555", "55552B"), ("play 3", "3"),
+    ("33344", "33344"), ("3 3 3 4 4", "33344"), ("43433", "33344"), ("TJQKA", "10JQKA"),
+    ("10 j q k a", "10JQKA"), ("0jqka", "10JQKA"), ("tjqka", "10JQKA"), ("1010", "1010"),
+    ("T0 10", "101010"), ("3334440TT", "333444101010"), ("BR", "BR"), ("rb", "BR"),
+    ("BBRR", "BBRR"), ("R5334443", "3334445R"), ("play 6655333444", "3334445566"),
+    ("2B5555", "55552B"), ("play 3", "3"),
 ])
 def test_play_notation(text: str, canonical: str) -> None:
     move = dd.parse_move(text)
@@ -312,6 +314,13 @@ def test_action_notation(text: str, move) -> None:
 def test_bad_notation(text: str) -> None:
     with pytest.raises(BadNotation):
         dd.parse_move(text)
+
+
+@pytest.mark.parametrize("text, quoted", [("5x!", "`x!`"), ("1q0", "`1`"), ("z10", "`z`")])
+def test_bad_ranks_are_quoted_as_typed(text: str, quoted: str) -> None:
+    with pytest.raises(BadNotation) as error:
+        dd.parse_move(text)
+    assert str(error.value).startswith(f"{quoted} is not a rank")
 
 
 # --------------------------------------------------------------------------- playouts

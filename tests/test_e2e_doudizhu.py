@@ -256,23 +256,23 @@ async def test_a_three_player_series(world, tmp_path):
                    key=classify_rank)
         offered = await fake.autocomplete(landlord, channel, "doudizhu play", "cards", cards="")
         assert 0 < len(offered) <= 25
-        assert lead[0] in [c["value"] for c in offered]
+        assert shown_rank(lead) in [c["value"] for c in offered]
         narrowed = await fake.autocomplete(landlord, channel, "doudizhu play", "cards",
                                            cards=lead[0])
-        assert all(c["value"].startswith(lead[0]) for c in narrowed)
+        assert all(c["value"].startswith(shown_rank(lead)) for c in narrowed)
         assert await fake.autocomplete(follower, channel, "doudizhu play", "cards",
                                        cards="") == []
         led = await fake.slash(landlord, channel, "doudizhu play", cards=lead[0])
         await check(table, led)
         post = public_post(led)
         assert post.attachments[0].is_png and png_size(post.attachments[0].data)[0] > 0
-        assert f"**{lead[0]}** by {landlord.name} (to beat)" in post.text()
+        assert f"**{shown_rank(lead)}** by {landlord.name} (to beat)" in post.text()
         assert mentioned_ids(post.content) == [follower.id]
         assert f"{landlord.name} (landlord): 19" in post.text()
 
         not_beating = await fake.slash(follower, channel, "doudizhu play", cards=low_card[0])
         assert not_beating.ephemeral
-        assert f"{low_card[0]} does not beat {lead[0]}" in not_beating.content
+        assert f"{shown_rank(low_card)} does not beat {shown_rank(lead)}" in not_beating.content
         wrong_turn = await fake.slash(landlord, channel, "doudizhu play", cards=lead[0])
         assert wrong_turn.ephemeral and "not your turn" in wrong_turn.content
 
@@ -390,6 +390,11 @@ def classify_rank(card: str) -> int:
     return classify(card[0]).rank
 
 
+def shown_rank(card: str) -> str:
+    """A card's rank as the bot writes it: `10` for a ten."""
+    return str(classify(card[0]))
+
+
 async def test_closed_dms_fall_back_to_hand_command(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob, erin, mod = users["alice"], users["bob"], users["erin"], users["mod"]
@@ -490,7 +495,7 @@ def test_the_menu_offers_one_play_per_shape_lowest_first():
     assert texts[-2:] == ["2222", "BR"]  # bombs and the rocket come last
     assert "3334" in texts and "3335" not in texts  # one kicker choice per trio
     answers = offered_plays(ddz.legal_plays(hand, classify("9"), 3))
-    assert [str(c) for c in answers] == ["T", "J", "Q", "K", "A", "2", "B", "R", "2222", "BR"]
+    assert [str(c) for c in answers] == ["10", "J", "Q", "K", "A", "2", "B", "R", "2222", "BR"]
 
 
 def test_the_menu_offers_every_play_when_they_fit():

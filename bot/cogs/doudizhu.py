@@ -15,7 +15,7 @@ from discord.ext import commands
 import games.doudizhu as ddz
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.doudizhu_ui import (
-    ActionButton, PlaySelect, legal_combinations, offered_plays, play_label, private_controls,
+    DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
@@ -64,14 +64,15 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
 
 
 def normalise_play(text: str) -> str:
-    return "".join(text.split()).upper().replace("10", "T").replace(",", "")
+    """Typed ranks in the compact code: `10 j q` -> `TJQ` (a ten may be `10`, `T` or `0`)."""
+    return "".join(text.split()).upper().replace(",", "").replace("10", "T").replace("0", "T")
 
 
 @app_commands.guild_only()
 class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                   group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
     game = ddz.NAME
-    components = (PlaySelect, ActionButton)
+    components = DYNAMIC_ITEMS
     has_private = True
     private_command = "/doudizhu hand"
     private_thing = "hand"
@@ -86,7 +87,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                  "menu of your plays come by DM."),
         commands=(("/doudizhu new [players]", "open a 3- or 4-player game here"),
                   ("/doudizhu bid amount", "pass, or bid 1, 2 or 3 in the auction"),
-                  ("/doudizhu play cards", "play ranks like 33344 or TJQKA (autocomplete)"),
+                  ("/doudizhu play cards", "play ranks like 33344 or 10JQKA (autocomplete)"),
                   ("/doudizhu pass", "pass on the current trick"),
                   ("/doudizhu hand", "your hand and controls, only to you"),
                   ("/doudizhu next", "deal the next round after a round"),
@@ -115,7 +116,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         await self.act(interaction, f"bid {amount}")
 
     @app_commands.command(name="play", description="Play cards on the current trick")
-    @app_commands.describe(cards="Ranks, e.g. 33344, TJQKA, 2 or BR (B/R: black/red joker)")
+    @app_commands.describe(cards="Ranks, e.g. 33344, 10JQKA, 2 or BR (B/R: black/red joker)")
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
         await self.act(interaction, f"play {cards}")
 
@@ -130,8 +131,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             return []
         typed = normalise_play(current)
         combos = [combo for combo in legal_combinations(match, seat)
-                  if str(combo).startswith(typed)
-                  or "".join(sorted(str(combo))) == "".join(sorted(typed))]
+                  if combo.code.startswith(typed)
+                  or "".join(sorted(combo.code)) == "".join(sorted(typed))]
         shown = combos if len(combos) <= 25 else offered_plays(combos)
         return [app_commands.Choice(name=play_label(combo), value=str(combo)) for combo in shown]
 
@@ -228,9 +229,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         counts = " \N{MIDDLE DOT} ".join(f"{nick(match, s)} {count}"
                                          for s, count in enumerate(view.hand_counts))
         lines.append(f"**Cards left:** {counts}")
-        controls, note = private_controls(match, seat)
-        if note:
-            lines.append(note)
+        controls = private_controls(match, seat)
         embed = discord.Embed(title=f"Your hand: {len(hand)} cards", description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")

@@ -38,6 +38,7 @@ from games.doudizhu.engine import (
     card_text,
     current_seat,
     full_deck,
+    legal_combinations,
     legal_moves,
     new_game,
     outcome,
@@ -52,7 +53,7 @@ __all__ = [
     "AUCTION", "BOMB", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "RANKS",
     "ROCKET", "ROUND_OVER", "THREE_PLAYER_ONLY", "TYPE_NAMES", "TYPES",
     "Bid", "Combination", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_moves",
-    "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards",
-    "view",
+    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_combinations",
+    "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign",
+    "sort_cards", "view",
 ]

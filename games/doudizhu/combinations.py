@@ -8,6 +8,8 @@ matter to the rules.
 
 Internally a rank is an index 0..14 into `RANKS` (3 is 0, 2 is 12, B 13, R 14). Combinations
 are identified by their rank multiset: the engine picks concrete cards from a hand afterwards.
+People read a ten as `10` (`str()` of a combination, `ranks_label`); the one-character `T` is the
+compact code (`Combination.code`, `ranks_text`). Strings of ranks may use either.
 
 The thirteen types of the rules, by number:
  1 single, 2 pair, 3 trio, 4 trio_single, 5 trio_pair, 6 sequence, 7 pair_sequence,
@@ -76,7 +78,9 @@ def rank_index(card: str) -> int:
 
 
 def to_ranks(cards: Iterable[str] | str) -> list[int]:
-    """Rank indices of cards (or of a string of rank characters), sorted low to high."""
+    """Rank indices of cards (or of a string of ranks, `10` or `T` for a ten), sorted."""
+    if isinstance(cards, str):
+        cards = cards.upper().replace("10", "T")
     return sorted(rank_index(card) for card in cards)
 
 
@@ -88,7 +92,18 @@ def counts_of(ranks: Iterable[int]) -> list[int]:
 
 
 def ranks_text(ranks: Iterable[int]) -> str:
+    """The compact code of ranks, one character each: `TJQKA`."""
     return "".join(RANKS[rank] for rank in ranks)
+
+
+def rank_label(rank: int) -> str:
+    """A rank as people read it: `10` for the ten, else its character."""
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+def ranks_label(ranks: Iterable[int]) -> str:
+    """Ranks as people read and type them: `10JQKA`."""
+    return "".join(rank_label(rank) for rank in ranks)
 
 
 @dataclass(frozen=True)
@@ -99,7 +114,8 @@ class Combination:
     rank of a chain, the four, the bomb's rank). `length` is the number of consecutive ranks in
     the main part (1 for everything that is not a chain). `ranks` holds every card's rank in
     canonical order: the main part low to high, then the kickers low to high. `str()` gives
-    the canonical notation, e.g. `33344`, `TJQKA`, `BR`.
+    the canonical notation people read, e.g. `33344`, `10JQKA`, `BR`; `code` the compact one
+    (`TJQKA`).
     """
 
     type: str
@@ -127,8 +143,13 @@ class Combination:
             return f"bomb of {self.size} cards"
         return name
 
-    def __str__(self) -> str:
+    @property
+    def code(self) -> str:
+        """The compact notation, one character a card: `TJQKA`."""
         return ranks_text(self.ranks)
+
+    def __str__(self) -> str:
+        return ranks_label(self.ranks)
 
 
 # --------------------------------------------------------------------------- classification
@@ -383,7 +404,7 @@ def _try_substitute(ranks: list[int], old: int, players: int) -> Combination | N
 def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
     """Why these cards are not a legal combination, in words for the player."""
     ranks = to_ranks(cards)
-    text = ranks_text(ranks)
+    text = ranks_label(ranks)
     if not ranks:
         return "you must play at least one card"
     counts = counts_of(ranks)

@@ -44,6 +44,7 @@ from games.doudizhu.combinations import (
     explain_not_beating,
     legal_plays,
     rank_index,
+    ranks_label,
     ranks_text,
     to_ranks,
 )
@@ -140,8 +141,10 @@ class Bid:
 class Play:
     """Cards to play, given by rank only (`33344`); the engine picks the cards from the hand.
 
-    `ranks` is kept sorted low to high so two spellings of the same play are equal; `str()`
-    gives the canonical form (main part low to high, then the kickers).
+    A ten may be written `10`, `T` or `0`. `ranks` is the compact code (`T` for a ten) kept
+    sorted low to high so two spellings of the same play are equal; `str()` gives the
+    canonical form people read (main part low to high, then the kickers; `10` for a ten),
+    which `parse` reads back, as it reads logs written with `T`.
     """
 
     ranks: str
@@ -154,12 +157,13 @@ class Play:
         raw = _NOTATION_JUNK.sub("", text or "")
         if raw.lower().startswith("play"):
             raw = raw[4:]
-        cleaned = raw.upper().replace("10", "T")
-        bad = sorted({char for char in cleaned if char not in RANKS})
+        cleaned = raw.upper().replace("10", "T").replace("0", "T")
+        bad = "".join(dict.fromkeys(char for char in raw.replace("10", "")  # as typed
+                                    if char != "0" and char.upper() not in RANKS))
         if not cleaned or bad:
-            what = f"`{shown(''.join(bad))}` is not a rank" if bad else "no cards were given"
-            raise BadNotation(f"{what}: write ranks like `33344`, `TJQKA` or `BR` "
-                              "(3-9, 10 or T, J, Q, K, A, 2, B for the black joker, R for the red).")
+            what = f"`{shown(bad)}` is not a rank" if bad else "no cards were given"
+            raise BadNotation(f"{what}: write ranks like `33344`, `10JQKA` or `BR` (3-9, 10 "
+                              "(or T or 0), J, Q, K, A, 2, B for the black joker, R for the red).")
         return cls(cleaned)
 
     def combination(self, players: int) -> Combination | None:
@@ -167,7 +171,7 @@ class Play:
 
     def __str__(self) -> str:
         combo = classify(self.ranks, 3) or classify(self.ranks, 4)
-        return str(combo) if combo else self.ranks
+        return str(combo) if combo else ranks_label(to_ranks(self.ranks))
 
 
 @dataclass(frozen=True)
@@ -217,7 +221,7 @@ class State(Serial):
     `bids` is the auction so far as (seat, amount) with 0 for a pass. `trick` is the current
     trick (or the one just won, until its winner leads again) as (seat, cards) with no cards
     for a pass. `played` holds every card played this round, in order. `doublings` lists the
-    bombs and rockets (canonical text) that doubled the stake. `payments` is what the last
+    bombs and rockets (compact code, `TTTT`) that doubled the stake. `payments` is what the last
     finished round paid each seat; `went_out` who emptied their hand.
     """
 
@@ -340,10 +344,17 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return []
     if state.phase == AUCTION:
         return [Bid(0)] + [Bid(amount) for amount in range(state.bid + 1, 4)]
+    plays = [Play(ranks_text(combo.key)) for combo in legal_combinations(state, seat)]
+    return ([Pass()] if state.to_beat else []) + plays
+
+
+def legal_combinations(state: State, seat: int) -> list[Combination]:
+    """The plays (as combinations, not the pass) `seat` may make now, in the rules' order."""
+    if state.phase != PLAY or seat != state.turn:
+        return []
     to_beat = state.to_beat
     old = classify(to_beat[1], state.players) if to_beat else None
-    plays = [Play(ranks_text(combo.key)) for combo in legal_plays(state.hands[seat], old, state.players)]
-    return ([Pass()] if to_beat else []) + plays
+    return legal_plays(state.hands[seat], old, state.players)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -371,8 +382,7 @@ def payment_text(state: State) -> str:
     if state.payments is None or state.landlord is None:
         return ""
     unit = state.bid * state.multiplier
-    steps = "".join(f" \u00d7 2 ({'rocket' if classify(d, state.players).type == ROCKET else 'bomb'} {d})"
-                    for d in state.doublings)
+    steps = "".join(f" \u00d7 2 ({_doubling_text(d, state.players)})" for d in state.doublings)
     formula = f"bid {state.bid}{steps} = {unit}" if steps else f"bid {state.bid}, no doubling"
     landlord = f"{{seat{state.landlord}}}"
     total = unit * (state.players - 1)
@@ -383,6 +393,12 @@ def payment_text(state: State) -> str:
     who = (f"{{seat{state.went_out}}} went out first" if state.went_out is not None
            else "the landlord resigned")
     return f"{formula}: {who}, so the landlord {landlord} pays {unit} to each other player (-{total})."
+
+
+def _doubling_text(code: str, players: int) -> str:
+    """`bomb 10101010` or `rocket BR`, from a doubling's compact code."""
+    combo = classify(code, players)
+    return f"{'rocket' if combo.type == ROCKET else 'bomb'} {combo}"
 
 
 def _settle(state: State, landlord_won: bool) -> tuple[int, ...]:
@@ -513,7 +529,7 @@ def _play(state: State, seat: int, move: Play) -> State:
     leading = to_beat is None
     trick = ((seat, cards),) if leading else (*state.trick, (seat, cards))
     doubles = combo.type == ROCKET or (combo.type == BOMB and (players == 3 or combo.size >= 6))
-    doublings = (*state.doublings, str(combo)) if doubles else state.doublings
+    doublings = (*state.doublings, combo.code) if doubles else state.doublings
     shown = " ".join(card_text(card) for card in sort_cards(cards))
     events = [Event("play", f"{{seat{seat}}} {'leads' if leading else 'plays'} {combo} "
                     f"({combo.describe()}: {shown}).", seat)]
@@ -583,7 +599,8 @@ class View:
 
     Hands other than the viewer's are hidden until the round is over (`revealed_hands`).
     `kitty` is None until the landlord takes it. `to_beat` is the play that `must_answer` (the
-    seat to move) has to beat or pass on; both are None when the seat to move leads.
+    seat to move) has to beat or pass on; both are None when the seat to move leads. Plays
+    (`trick`, `to_beat`, `doublings`) are in the notation people read (`10` for a ten).
     """
 
     seat: int | None
@@ -645,7 +662,7 @@ def view(state: State, seat: int | None = None) -> View:
         to_beat=_entry(to_beat, state.players) if to_beat else None,
         must_answer=state.turn if to_beat else None,
         multiplier=state.multiplier,
-        doublings=state.doublings,
+        doublings=tuple(str(classify(code, state.players)) for code in state.doublings),
         stake=state.bid * state.multiplier,
         played=state.played,
         ledger=state.ledger,
@@ -661,6 +678,6 @@ def view(state: State, seat: int | None = None) -> View:
 __all__ = [
     "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
     "Bid", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "card_text", "current_seat", "full_deck", "legal_moves", "new_game", "outcome",
-    "parse_move", "payment_text", "resign", "sort_cards", "view",
+    "apply", "card_text", "current_seat", "full_deck", "legal_combinations", "legal_moves",
+    "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards", "view",
 ]
