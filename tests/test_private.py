@@ -10,14 +10,14 @@ import games.reversi as reversi
 from bot.present import Reply
 from bot.private import LiveDMs
 from bot.service import Match
-from bot.store import MatchRow, SeatRow, Store
+from bot.store import LiveDM, MatchRow, SeatRow, Store
 
 
 def http_error(kind, status: int, code: int):
     return kind(SimpleNamespace(status=status, reason="x"), {"code": code, "message": "x"})
 
 
-class FakeDiscord:
+class FakeBot:
     """Just enough of a bot to send, edit and look at DMs (ids from 1000)."""
 
     def __init__(self, store: Store, send_error=None):
@@ -71,7 +71,7 @@ def at(match: Match, version: int) -> Match:
 
 
 async def test_a_change_edits_the_live_dm_and_a_turn_sends_a_new_one(store):
-    bot = FakeDiscord(store)
+    bot = FakeBot(store)
     dms = LiveDMs(bot, "hand")
     match = await a_match(store)
     assert await dms.show(match, 0, Reply(content="first"), prompt=False)
@@ -89,7 +89,7 @@ async def test_a_change_edits_the_live_dm_and_a_turn_sends_a_new_one(store):
 
 
 async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
-    bot = FakeDiscord(store)
+    bot = FakeBot(store)
     dms = LiveDMs(bot, "hand")
     match = await a_match(store)
     await dms.show(at(match, 5), 1, Reply(content="version 5"), prompt=True)
@@ -103,7 +103,7 @@ async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
 
 async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
     caplog.set_level("INFO", logger="bot.private")
-    bot = FakeDiscord(store)
+    bot = FakeBot(store)
     dms = LiveDMs(bot, "rack")
     match = await a_match(store)
     await dms.show(match, 0, Reply(content="one"), prompt=False)
@@ -114,7 +114,7 @@ async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
 
 
 async def test_closed_dms_are_reported(store):
-    bot = FakeDiscord(store, http_error(discord.Forbidden, 403, 50007))
+    bot = FakeBot(store, http_error(discord.Forbidden, 403, 50007))
     match = await a_match(store)
     assert await LiveDMs(bot, "hand").show(match, 0, Reply(content="hi"), prompt=True) is False
     assert await store.live_dm(match.id, 0) is None
@@ -125,6 +125,15 @@ async def test_other_failures_are_logged_not_raised(store, caplog):
     for error in (http_error(discord.Forbidden, 403, 50001),
                   http_error(discord.NotFound, 404, 10013),
                   http_error(discord.DiscordServerError, 500, 0)):
-        dms = LiveDMs(FakeDiscord(store, error), "hand")
+        dms = LiveDMs(FakeBot(store, error), "hand")
         assert await dms.show(match, 1, Reply(content="hi"), prompt=True) is True
     assert caplog.text.count("DM to seat 1 of match 1 failed") == 3
+
+
+async def test_the_store_never_replaces_a_newer_live_dm(store):
+    match = await a_match(store)
+    assert await store.keep_live_dm(LiveDM(match.id, 0, 77, 5, 5, True))
+    assert not await store.keep_live_dm(LiveDM(match.id, 0, 77, 4, 4, False))
+    assert await store.keep_live_dm(LiveDM(match.id, 0, 77, 6, 5, False))  # same version: ok
+    assert await store.live_dm(match.id, 0) == LiveDM(match.id, 0, 77, 6, 5, False)
+    assert await store.live_dm(match.id, 1) is None
