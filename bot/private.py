@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
+from weakref import WeakValueDictionary
 
 import discord
 
 from bot.errors import jump_url
 from bot.present import Reply
 from bot.service import Match
+from bot.store import LiveDM
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -34,74 +37,106 @@ def where(bot: GamenightBot, match: Match) -> str:
     return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
 
 
-class LiveControls:
-    """The DMs per match and seat whose menus and buttons still look usable.
+class LiveDMs:
+    """One live DM per player per match: the player's hand or rack with its controls.
 
-    Every accepted action makes all of a match's older controls stale (a click would only be
-    refused), so they are taken off when the next action is announced. Each DM is kept with
-    the match version its controls were built for: announcements may overlap, and one that
-    runs late must neither strip newer controls nor leave its own stale ones up. Kept in
-    memory: after a restart older controls stay up and are refused politely when used.
+    A change the player need not act on edits the live DM in place; when the player must act,
+    a new DM is the notification, and the previous one shrinks to one line, so the DM history
+    shows a single live hand. Which DM is live, and the match version it shows, is kept in the
+    database, so after a restart the bot edits the same DM and takes stale controls off it.
+    Announcements may overlap: each seat is updated by one at a time, and one that runs late
+    (its version is older than the DM's) leaves the DM alone.
     """
 
-    def __init__(self) -> None:
-        self._messages: dict[int, dict[int, tuple[int, discord.Message]]] = {}
-        self._newest: dict[int, int] = {}  # the newest version announced, per match
+    def __init__(self, bot: GamenightBot, thing: str) -> None:
+        self.bot = bot
+        self.thing = thing  # "hand", "rack"
+        self._locks: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
 
-    async def keep(self, match_id: int, seat: int, version: int,
-                   message: discord.Message) -> None:
-        """Remember a DM with controls, unless a newer action already made them stale."""
-        seats = self._messages.setdefault(match_id, {})
-        older = seats.get(seat)
-        if version < self._newest.get(match_id, 0) or (older and older[0] > version):
-            await self._strip(match_id, message)
-            return
-        seats[seat] = (version, message)
-        if older is not None:
-            await self._strip(match_id, older[1])
+    def _lock(self, match_id: int, seat: int) -> asyncio.Lock:
+        lock = self._locks.get((match_id, seat))
+        if lock is None:
+            lock = self._locks[(match_id, seat)] = asyncio.Lock()
+        return lock
 
-    def forget(self, match_id: int, message_id: int) -> None:
-        """A control on this message was used, and the message already says so."""
-        seats = self._messages.get(match_id, {})
-        for seat in [s for s, (_, message) in seats.items() if message.id == message_id]:
-            del seats[seat]
-
-    async def retire(self, match_id: int, version: int) -> None:
-        """The match is at `version` now: take the controls off every older remembered DM."""
-        self._newest[match_id] = max(version, self._newest.get(match_id, 0))
-        seats = self._messages.get(match_id, {})
-        stale = [seat for seat, (built, _) in seats.items() if built < version]
-        messages = [seats.pop(seat)[1] for seat in stale]
-        await asyncio.gather(*(self._strip(match_id, message) for message in messages))
-
-    @staticmethod
-    async def _strip(match_id: int, message: discord.Message) -> None:
-        try:
-            await message.edit(view=None)
-        except discord.HTTPException as error:  # a stale control is refused anyway
-            log.info("could not take the old controls off a DM of match %s: %s",
-                     match_id, error)
-
-
-async def send_private(bot: GamenightBot, match: Match, seat: int, reply: Reply,
-                       controls: LiveControls | None = None) -> bool:
-    """DM the player in `seat`; False when Discord refuses because their DMs are closed.
-    A DM with controls is remembered in `controls`, to be retired once the game moves on."""
-    row = match.player(seat)
-    if row.kind != "user" or row.user_id is None:
+    async def show(self, match: Match, seat: int, reply: Reply, *, prompt: bool) -> bool:
+        """Show the seat `reply`, a fresh DM when `prompt` (the seat must act) and its live DM
+        is not that notice already; False when Discord refuses because its DMs are closed."""
+        row = match.player(seat)
+        if row.kind != "user" or row.user_id is None:
+            return True
+        version = match.row.version
+        async with self._lock(match.id, seat):
+            live = await self.bot.store.live_dm(match.id, seat)
+            if live is not None and live.version > version:
+                return True  # a newer announcement already showed this seat its view
+            if live is None and not prompt and await self.bot.store.dm_notice_sent(match.id,
+                                                                                   seat):
+                return True  # its DMs were closed: try again when it must act
+            if live is not None and (live.prompt or not prompt):
+                if await self._edit(live, _edit_kwargs(reply)):
+                    await self.bot.store.keep_live_dm(replace(live, version=version,
+                                                              prompt=prompt))
+                    return True
+                live = None  # gone (deleted, say): a new DM takes its place
+            try:
+                message = await self._send(row.user_id, reply)
+            except discord.HTTPException as error:
+                if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
+                    return False
+                # Anything else (a deleted account, Discord having a bad moment) must not
+                # undo the move's announcement; the private command still shows the hand.
+                log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
+                return True
+            await self.bot.store.keep_live_dm(LiveDM(match.id, seat, message.channel.id,
+                                                     message.id, version, prompt))
+            if live is not None:
+                await self._edit(live, _shrunk(
+                    f"{where(self.bot, match)}\n\N{DOWNWARDS ARROW} Your {self.thing} is in a "
+                    "newer message below."))
         return True
-    try:
-        user = bot.get_user(row.user_id) or await bot.fetch_user(row.user_id)
-        message = await user.send(**reply.kwargs())
-        if controls is not None and reply.view is not None:
-            await controls.keep(match.id, seat, match.row.version, message)
-    except discord.HTTPException as error:
-        if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
+
+    async def _send(self, user_id: int, reply: Reply) -> discord.Message:
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return await user.send(**reply.kwargs())
+
+    async def close(self, match: Match, note: str) -> None:
+        """The match is over: every live DM shrinks to `note` and keeps the final version, so
+        a late announcement does not bring a hand back."""
+        for live in await self.bot.store.live_dms(match.id):
+            async with self._lock(match.id, live.seat):
+                current = await self.bot.store.live_dm(match.id, live.seat)
+                if current is None or current.version >= match.row.version:
+                    continue
+                await self._edit(current, _shrunk(f"{where(self.bot, match)}\n{note}"))
+                await self.bot.store.keep_live_dm(replace(current, version=match.row.version,
+                                                          prompt=False))
+
+    async def _edit(self, live: LiveDM, kwargs: dict) -> bool:
+        """Edit a live DM; False when Discord refuses (e.g. 10008: it was deleted)."""
+        channel = self.bot.get_partial_messageable(live.channel_id,
+                                                   type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(live.message_id).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.info("could not edit the live DM of seat %s of match %s: %s",
+                     live.seat, live.match_id, error)
             return False
-        # Anything else (a deleted account, Discord having a bad moment) must not undo the
-        # move's announcement; the private command still shows the hand.
-        log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
-    return True
+        return True
+
+
+def _edit_kwargs(reply: Reply) -> dict:
+    """`reply` as an edit that replaces the whole message: image and controls included."""
+    kwargs = reply.kwargs()
+    file = kwargs.pop("file", None)
+    kwargs["attachments"] = [] if file is None else [file]
+    kwargs["view"] = reply.view
+    return kwargs
+
+
+def _shrunk(text: str) -> dict:
+    """An edit leaving one short line: no embed, image or controls."""
+    return {"content": text, "embed": None, "attachments": [], "view": None}
 
 
 async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],

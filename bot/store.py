@@ -76,6 +76,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seat)
     );
     """,
+    # 3: each player's one live DM per match (hand or rack with its controls), edited in place
+    """
+    CREATE TABLE live_dms (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        prompt INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -120,6 +133,19 @@ class MatchRow:
     created_at: str
     updated_at: str
     seats: tuple[SeatRow, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class LiveDM:
+    """The DM that shows a seat its private view: it was built at match `version`, and
+    `prompt` says it was sent as the notice that the seat must act."""
+
+    match_id: int
+    seat: int
+    channel_id: int
+    message_id: int
+    version: int
+    prompt: bool
 
 
 @dataclass(frozen=True)
@@ -360,6 +386,33 @@ class Store:
                 "INSERT OR IGNORE INTO dm_notices (match_id, seat, created_at) VALUES (?, ?, ?)",
                 (match_id, seat, _now()))
 
+    async def live_dm(self, match_id: int, seat: int) -> LiveDM | None:
+        async with self._reading() as db, db.execute(
+            "SELECT * FROM live_dms WHERE match_id = ? AND seat = ?", (match_id, seat)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _live_dm(row)
+
+    async def live_dms(self, match_id: int) -> list[LiveDM]:
+        async with self._reading() as db, db.execute(
+            "SELECT * FROM live_dms WHERE match_id = ? ORDER BY seat", (match_id,)
+        ) as cursor:
+            return [_live_dm(row) for row in await cursor.fetchall()]
+
+    async def keep_live_dm(self, dm: LiveDM) -> bool:
+        """Make `dm` the seat's live DM, unless one built at a newer version is (False)."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO live_dms (match_id, seat, channel_id, message_id, version, prompt,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (match_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version,"
+                " prompt = excluded.prompt, updated_at = excluded.updated_at"
+                " WHERE live_dms.version <= excluded.version",
+                (dm.match_id, dm.seat, dm.channel_id, dm.message_id, dm.version, int(dm.prompt),
+                 _now()))
+            return cursor.rowcount == 1
+
     async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
                     **columns: str | None) -> None:
         assignments = "".join(f", {name} = ?" for name in columns)
@@ -377,6 +430,11 @@ class Store:
             "INSERT INTO seats (match_id, seat, kind, user_id, name) VALUES (?, ?, ?, ?, ?)",
             (match_id, seat.seat, seat.kind, seat.user_id, seat.name),
         )
+
+
+def _live_dm(row: aiosqlite.Row) -> LiveDM:
+    return LiveDM(row["match_id"], row["seat"], row["channel_id"], row["message_id"],
+                  row["version"], bool(row["prompt"]))
 
 
 def _statements(script: str) -> list[str]:

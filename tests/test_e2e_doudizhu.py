@@ -90,7 +90,9 @@ async def check(table, result, *, hand_images=False):
         assert named <= public, f"public message shows hidden cards {named - public}"
         for image in message.attachments:  # the played cards, read out
             assert image.description.startswith("Played by ") and cards_named(image.description)
-    for dm in result.dms:
+    edited = [m for m in result.edited if m.channel.is_dm and m.embeds and m not in result.dms
+              and table.fake.dm_messages(m.channel.recipient)[-1] is m]
+    for dm in result.dms + edited:  # new DMs, and the live DMs edited in place
         seat = dm_seat_of(table, dm)
         hand = set(state.hands[seat])
         text = message_text(dm)
@@ -288,8 +290,9 @@ async def test_a_three_player_series(world, tmp_path):
         assert [b["label"] for b in menu.buttons] == ["Pass"]
         assert re.fullmatch(rf"gn:ddz:play:{table.match_id}:\d+", select["custom_id"])
         answered = await fake.select(follower, menu, select["custom_id"], [values[0]])
-        assert answered.response_type == 7  # the DM is updated: menu gone, choice noted
-        assert answered.message.components == [] and "chose `" in answered.message.content
+        assert answered.response_type == 7  # the DM is updated: menu gone, choice noted,
+        assert answered.message.components == []  # then the same DM shows the new hand
+        assert answered.message.id == menu.id and "Waiting for" in answered.message.content
         await check(table, answered)
         assert f"**{values[0]}** by {follower.name}" in public_post(answered).text()
 
@@ -357,7 +360,9 @@ async def test_a_three_player_series(world, tmp_path):
         assert dealt.response_type == 7 and dealt.message.buttons == []
         assert "**bob** chose `next`" in dealt.message.content
         await check(table, dealt, hand_images=True)
-        assert len(dealt.dms) == 3
+        # One new DM: the first bidder's; the other two live DMs show their new hands.
+        assert len(dealt.dms) == 1
+        assert len([m for m in dealt.edited if m.channel.is_dm and m.embeds]) == 2
         assert "Round 2" in public_post(dealt).text()
         again = await fake.click(carol, hers.message, label="Stop the series")
         assert again.ephemeral and "out of date" in again.content

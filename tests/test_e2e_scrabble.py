@@ -103,6 +103,23 @@ def shown_rack(message) -> str:
     return RACK_TEXT.search(message.content).group(1).replace(" ", "")
 
 
+def live_dm(fake, user):
+    """The player's one live rack DM: the newest; every older one is shrunk to one line."""
+    *older, live = fake.dm_messages(user)
+    assert all(not m.embeds and not m.attachments for m in older)
+    return live
+
+
+def readers(result) -> list:
+    """Who received a new DM during `result` (an edit is not a new DM)."""
+    return [m.channel.recipient for m in result.dms]
+
+
+def called(user, carol) -> list:
+    """The new DMs when `user` is now to move: one to them (carol's DMs are closed)."""
+    return [] if user is carol else [user]
+
+
 async def act(fake, table, user, channel, command, **options):
     result = await fake.slash(user, channel, command, **options)
     assert not result.ephemeral, result.content
@@ -293,9 +310,10 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         assert mentioned_ids(board.content) == [p1.id]
         assert (f"Until {p1.name} acts, {p1.name} and {p2.name} may challenge {p0.name}'s play "
                 "with `/scrabble challenge`.") in board.content
+        # p0's rack DM shows the new rack in place; p1, now to move, gets a new DM.
+        assert readers(played) == called(p1, carol)
         if p0 is not carol:
-            [dm] = played.dms
-            check_rack_dm(dm, state.racks[await table.seat_of(p0)], match.id)
+            check_rack_dm(live_dm(fake, p0), state.racks[await table.seat_of(p0)], match.id)
         mine = await fake.slash(p0, channel, "scrabble challenge")
         assert mine.ephemeral and "your own play" in mine.content
 
@@ -310,8 +328,9 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         assert state.board.is_empty() and state.scores == (0, 0, 0)
         assert state.racks[await table.seat_of(p0)] == rack0
         assert mentioned_ids(board.content) == [p1.id]
+        assert challenged.dms == []  # still p1's turn: p1's DM is already the notice
         if p0 is not carol:
-            assert RACK_TEXT.search(challenged.dms[0].content).group(1) == spaced(rack0)
+            assert shown_rack(live_dm(fake, p0)) == rack0
 
         # p1 plays a good word; p0 challenges it and loses their next turn.
         score, play = scrabble.scored_plays(state, await table.seat_of(p1))[0]
@@ -327,7 +346,8 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         boards.append(board)
         assert f"Every word stands: **{p0.name}** loses their next turn." in board.text()
         assert "loses the next turn" in board.text() and mentioned_ids(board.content) == [p2.id]
-        assert failed.dms == []  # nobody's rack changed
+        assert readers(good) == called(p2, carol)  # p2, now to move, is called
+        assert failed.dms == []  # and is still to move: no second call
 
         # The word is on the board now: a word elsewhere must touch it.
         rack2 = (await table.state()).racks[await table.seat_of(p2)]
@@ -344,12 +364,14 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         assert f"**{p0.name}** loses this turn." in board.text()
         assert mentioned_ids(board.content) == [p1.id]
         state = await table.state()
+        assert readers(exchanged) == called(p1, carol)
         if p2 is not carol:
-            check_rack_dm(exchanged.dms[0], state.racks[await table.seat_of(p2)], match.id)
+            check_rack_dm(live_dm(fake, p2), state.racks[await table.seat_of(p2)], match.id)
         passed = await act(fake, table, p1, channel, "scrabble pass")
         board = board_message(passed)
         boards.append(board)
-        assert f"**{p1.name}** passed." in board.text() and passed.dms == []
+        assert f"**{p1.name}** passed." in board.text()
+        assert readers(passed) == called(p2, carol)
         assert mentioned_ids(board.content) == [p2.id]
 
         bag = await fake.slash(alice, channel, "scrabble bag")
@@ -399,12 +421,10 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         rack = await fake.slash(carol, channel, "scrabble rack")
         assert rack.ephemeral and "is over" in rack.content
 
-    # Nobody ever saw another player's rack.
+    # Nobody ever saw another player's rack; once the game is over, every rack DM is one line.
     for user in (alice, bob, carol):
         for dm in fake.dm_messages(user):
-            shown = shown_rack(dm)
-            assert shown in table.held[user.id]
-            assert [a.data for a in dm.attachments] == ([render_rack(shown)] if shown else [])
+            assert not dm.embeds and not dm.attachments and "Your Scrabble rack" not in dm.text()
     assert fake.dm_messages(carol) == []
     racks = {rack for held in table.held.values() for rack in held if len(rack) >= 3}
     for message in fake.messages(channel):
@@ -446,11 +466,10 @@ async def play_to_the_end(fake, table, channel, boards):
             return board
         mentioned = mentioned_ids(board.content)
         assert mentioned == [match.player(after.turn).user_id]
-        if after.racks[seat] != before and user.name != "carol":
-            [dm] = result.dms
-            check_rack_dm(dm, after.racks[seat], match.id)
-        else:
-            assert result.dms == []
+        upcoming = await table.user(after.turn)
+        assert readers(result) == ([] if upcoming.name == "carol" else [upcoming])
+        if user.name != "carol":
+            check_rack_dm(live_dm(fake, user), after.racks[seat], match.id)
     raise AssertionError("the game did not end")
 
 

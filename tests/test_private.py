@@ -1,110 +1,139 @@
-"""DM delivery: closed DMs are reported, other failures never undo an accepted move."""
+"""The live DM: one per player per match, kept in the database; closed DMs are reported and
+other failures never undo an accepted move."""
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import discord
 
 import games.reversi as reversi
 from bot.present import Reply
-from bot.private import LiveControls, send_private
+from bot.private import LiveDMs
 from bot.service import Match
-from bot.store import MatchRow, SeatRow
+from bot.store import LiveDM, MatchRow, SeatRow, Store
 
 
 def http_error(kind, status: int, code: int):
     return kind(SimpleNamespace(status=status, reason="x"), {"code": code, "message": "x"})
 
 
-class FakeUser:
-    def __init__(self, error=None):
-        self.error = error
-        self.sent = []
+class FakeBot:
+    """Just enough of a bot to send, edit and look at DMs (ids from 1000)."""
 
-    async def send(self, **kwargs):
-        if self.error is not None:
-            raise self.error
-        self.sent.append(kwargs)
+    def __init__(self, store: Store, send_error=None):
+        self.store = store
+        self.send_error = send_error
+        self.messages: dict[int, dict] = {}  # id -> the latest content sent or edited
+        self.sent: list[int] = []
+        self.gone: set[int] = set()
+
+    def get_user(self, user_id):
+        return SimpleNamespace(send=self._send)
+
+    async def _send(self, **kwargs):
+        if self.send_error is not None:
+            raise self.send_error
+        message_id = 1000 + len(self.sent)
+        self.sent.append(message_id)
+        self.messages[message_id] = kwargs
+        return SimpleNamespace(id=message_id, channel=SimpleNamespace(id=77))
+
+    def get_partial_messageable(self, channel_id, **kwargs):
+        return SimpleNamespace(get_partial_message=lambda message_id: SimpleNamespace(
+            edit=lambda **kwargs: self._edit(message_id, kwargs)))
+
+    async def _edit(self, message_id, kwargs):
+        if message_id in self.gone:
+            raise http_error(discord.NotFound, 404, 10008)
+        self.messages[message_id] = kwargs
+
+    def get_guild(self, guild_id):
+        return None
+
+    def get_channel(self, channel_id):
+        return None
 
 
-def bot_with(user):
-    return SimpleNamespace(get_user=lambda user_id: user)
-
-
-def a_match() -> Match:
-    row = MatchRow(id=1, guild_id=1, channel_id=2, game="reversi", status="active", options={},
-                   seed=1, state=None, version=1, creator_id=10, invited_id=None,
-                   lobby_message_id=None, board_message_id=None, result=None, created_at="",
-                   updated_at="", seats=(SeatRow(0, "user", 10, "a"), SeatRow(1, "user", 11, "b")))
+async def a_match(store: Store, version: int = 1) -> Match:
+    match_id = await store.create_match(guild_id=1, channel_id=2, game="reversi", options={},
+                                        seed=1, creator=SeatRow(0, "user", 10, "a"),
+                                        invited_id=None)
+    row = MatchRow(id=match_id, guild_id=1, channel_id=2, game="reversi", status="active",
+                   options={}, seed=1, state=None, version=version, creator_id=10,
+                   invited_id=None, lobby_message_id=None, board_message_id=None, result=None,
+                   created_at="", updated_at="",
+                   seats=(SeatRow(0, "user", 10, "a"), SeatRow(1, "user", 11, "b")))
     return Match(row, reversi, None)
 
 
-async def test_a_delivered_dm():
-    user = FakeUser()
-    assert await send_private(bot_with(user), a_match(), 0, Reply(content="hi")) is True
-    assert user.sent[0]["content"] == "hi"
+def at(match: Match, version: int) -> Match:
+    return Match(replace(match.row, version=version), match.engine, match.state)
 
 
-async def test_closed_dms_are_reported():
-    user = FakeUser(http_error(discord.Forbidden, 403, 50007))
-    assert await send_private(bot_with(user), a_match(), 0, Reply(content="hi")) is False
+async def test_a_change_edits_the_live_dm_and_a_turn_sends_a_new_one(store):
+    bot = FakeBot(store)
+    dms = LiveDMs(bot, "hand")
+    match = await a_match(store)
+    assert await dms.show(match, 0, Reply(content="first"), prompt=False)
+    assert await dms.show(at(match, 2), 0, Reply(content="second"), prompt=False)
+    assert bot.sent == [1000] and bot.messages[1000]["content"] == "second"
+    assert await dms.show(at(match, 3), 0, Reply(content="your turn"), prompt=True)
+    assert bot.sent == [1000, 1001]
+    assert "newer message below" in bot.messages[1000]["content"]  # shrunk to one line
+    assert bot.messages[1000]["view"] is None and bot.messages[1000]["attachments"] == []
+    # Still its turn (say, someone challenged): the notice is edited, not sent again.
+    assert await dms.show(at(match, 4), 0, Reply(content="still yours"), prompt=True)
+    assert bot.sent == [1000, 1001] and bot.messages[1001]["content"] == "still yours"
+    live = await store.live_dm(match.id, 0)
+    assert (live.message_id, live.version, live.prompt) == (1001, 4, True)
 
 
-async def test_other_failures_are_logged_not_raised(caplog):
+async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
+    bot = FakeBot(store)
+    dms = LiveDMs(bot, "hand")
+    match = await a_match(store)
+    await dms.show(at(match, 5), 1, Reply(content="version 5"), prompt=True)
+    await dms.show(at(match, 4), 1, Reply(content="version 4"), prompt=False)
+    await dms.show(at(match, 4), 1, Reply(content="version 4"), prompt=True)
+    assert bot.sent == [1000] and bot.messages[1000]["content"] == "version 5"
+    await dms.close(at(match, 6), "over")
+    await dms.show(at(match, 5), 1, Reply(content="late"), prompt=True)  # no hand comes back
+    assert bot.sent == [1000] and bot.messages[1000]["content"].endswith("over")
+
+
+async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
+    caplog.set_level("INFO", logger="bot.private")
+    bot = FakeBot(store)
+    dms = LiveDMs(bot, "rack")
+    match = await a_match(store)
+    await dms.show(match, 0, Reply(content="one"), prompt=False)
+    bot.gone.add(1000)
+    assert await dms.show(at(match, 2), 0, Reply(content="two"), prompt=False)
+    assert bot.sent == [1000, 1001] and (await store.live_dm(match.id, 0)).message_id == 1001
+    assert "could not edit the live DM of seat 0" in caplog.text
+
+
+async def test_closed_dms_are_reported(store):
+    bot = FakeBot(store, http_error(discord.Forbidden, 403, 50007))
+    match = await a_match(store)
+    assert await LiveDMs(bot, "hand").show(match, 0, Reply(content="hi"), prompt=True) is False
+    assert await store.live_dm(match.id, 0) is None
+
+
+async def test_other_failures_are_logged_not_raised(store, caplog):
+    match = await a_match(store)
     for error in (http_error(discord.Forbidden, 403, 50001),
                   http_error(discord.NotFound, 404, 10013),
                   http_error(discord.DiscordServerError, 500, 0)):
-        user = FakeUser(error)
-        assert await send_private(bot_with(user), a_match(), 1, Reply(content="hi")) is True
+        dms = LiveDMs(FakeBot(store, error), "hand")
+        assert await dms.show(match, 1, Reply(content="hi"), prompt=True) is True
     assert caplog.text.count("DM to seat 1 of match 1 failed") == 3
 
 
-class FakeDM:
-    """A sent DM whose controls can be taken off."""
-
-    def __init__(self, message_id: int, error=None):
-        self.id = message_id
-        self.error = error
-        self.has_controls = True
-
-    async def edit(self, *, view):
-        assert view is None
-        if self.error is not None:
-            raise self.error
-        self.has_controls = False
-
-
-async def test_an_action_takes_the_older_controls_off():
-    controls = LiveControls()
-    first, other = FakeDM(1), FakeDM(2)
-    await controls.keep(7, 0, 3, first)
-    await controls.keep(8, 0, 3, other)  # another match is left alone
-    await controls.retire(7, 4)
-    assert not first.has_controls and other.has_controls
-    fresh = FakeDM(3)
-    await controls.keep(7, 0, 4, fresh)
-    await controls.retire(7, 4)  # the same version again: the fresh menu stays
-    assert fresh.has_controls
-
-
-async def test_a_late_announcement_neither_strips_newer_controls_nor_keeps_its_own():
-    controls = LiveControls()
-    newer = FakeDM(1)
-    await controls.retire(7, 5)
-    await controls.keep(7, 1, 5, newer)
-    await controls.retire(7, 4)  # version 4's announcement runs late
-    assert newer.has_controls
-    late = FakeDM(2)
-    await controls.keep(7, 2, 4, late)  # and its DM is stale on arrival
-    assert not late.has_controls and newer.has_controls
-
-
-async def test_a_used_control_is_forgotten_and_a_failed_edit_is_only_logged(caplog):
-    caplog.set_level("INFO", logger="bot.private")
-    controls = LiveControls()
-    used, broken = FakeDM(1), FakeDM(2, http_error(discord.NotFound, 404, 10008))
-    await controls.keep(7, 0, 3, used)
-    await controls.keep(7, 1, 3, broken)
-    controls.forget(7, used.id)
-    await controls.retire(7, 4)
-    assert used.has_controls  # it was marked as used by its own click, not edited again
-    assert "could not take the old controls off a DM of match 7" in caplog.text
+async def test_the_store_never_replaces_a_newer_live_dm(store):
+    match = await a_match(store)
+    assert await store.keep_live_dm(LiveDM(match.id, 0, 77, 5, 5, True))
+    assert not await store.keep_live_dm(LiveDM(match.id, 0, 77, 4, 4, False))
+    assert await store.keep_live_dm(LiveDM(match.id, 0, 77, 6, 5, False))  # same version: ok
+    assert await store.live_dm(match.id, 0) == LiveDM(match.id, 0, 77, 6, 5, False)
+    assert await store.live_dm(match.id, 1) is None

@@ -39,5 +39,7 @@ def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
     state = position(quiz, ["A", "EEE", "TTTTTTA"], bag="")
     state = apply(state, 0, parse_move("K8 down ZA"), lexicon=words)
     state = resign(state, 2, lexicon=words)
-    result = SimpleNamespace(finished=False, events=state.events)
-    assert ScrabbleCog.private_changes(None, result) == [0]
+    seats = [SimpleNamespace(seat=seat) for seat in range(3)]
+    result = SimpleNamespace(match=SimpleNamespace(status="active", seats=seats),
+                             events=state.events)
+    assert 0 in ScrabbleCog.private_changes(ScrabbleCog, result)  # every seat's DM is updated

@@ -13,7 +13,7 @@ import discord
 from bot.errors import NotAnnounced
 from bot.lobby import lobby_card, player_of, rematch_view
 from bot.present import Reply, send_reply, settle_deferred
-from bot.private import LiveControls, notify_closed_dms, send_private, where
+from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
 from games.common import Event
 
@@ -56,7 +56,7 @@ class GameCog:
 
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
-        self.controls = LiveControls()  # DMs whose menus the next action makes stale
+        self.live_dms = LiveDMs(bot, self.private_thing)  # each player's hand or rack by DM
         bot.presenters[self.game] = self
 
     @property
@@ -122,8 +122,17 @@ class GameCog:
         return None
 
     def private_changes(self, result: ActionResult) -> list[int]:
-        """The seats whose private view an action changed (they get a fresh DM)."""
-        return []
+        """The seats whose private view an action changed (their live DM is updated): with
+        hidden information, every seat while the game runs, since each DM also says whose
+        turn it is."""
+        if not self.has_private or result.match.status != "active":
+            return []
+        return list(range(len(result.match.seats)))
+
+    def must_act(self, match: Match, seat: int) -> bool:
+        """Whether `seat` must act now: its private view then comes as a new DM (the
+        notification) instead of an edit."""
+        return False
 
     async def match_here(self, interaction: discord.Interaction) -> Match:
         """The open match in this channel, which must be of this cog's game."""
@@ -184,14 +193,21 @@ class GameCog:
             await settle_deferred(interaction, "Saved: the board is posted below.")
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
-        """DM each seat its private view; point those with closed DMs to the private command.
-        The controls of earlier DMs come off first: the action made them stale."""
+        """Show each seat its private view in its live DM; point those with closed DMs to the
+        private command. Once the match is over, the live DMs shrink to one line."""
+        if not self.has_private:
+            return
+        if match.status != "active":
+            ended = "was cancelled" if match.status == "cancelled" else "is over"
+            await self.live_dms.close(match, f"This match {ended}: see the channel.")
+            return
+
         async def deliver(seat: int) -> bool:
             reply = await self.private_reply(match, seat)
             reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
-            return await send_private(self.bot, match, seat, reply, self.controls)
+            return await self.live_dms.show(match, seat, reply,
+                                            prompt=self.must_act(match, seat))
 
-        await self.controls.retire(match.id, match.row.version)
         seats = list(seats)
         delivered = await asyncio.gather(*(deliver(seat) for seat in seats))
         closed = [seat for seat, ok in zip(seats, delivered) if not ok]

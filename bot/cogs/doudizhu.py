@@ -4,6 +4,7 @@ action: what was played (a small image), cards left, the stake and whose turn it
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
@@ -19,7 +20,7 @@ from bot.doudizhu_ui import (
     round_over_controls,
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
-from bot.service import ActionResult, LobbyError, Match
+from bot.service import LobbyError, Match
 from games.common import Event
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
@@ -61,6 +62,12 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
     names = " and ".join(f"**{nick(match, seat)}**" for seat in winners)
     verb = "wins the series" if len(winners) == 1 else "share the series win"
     return f"{names} {verb} with {signed(ledger[winners[0]])}."
+
+
+@functools.lru_cache(maxsize=32)
+def hand_png(hand: tuple[str, ...]) -> bytes:
+    """A hand's picture; every action edits every live DM, mostly with an unchanged hand."""
+    return render_hand(hand)
 
 
 def normalise_play(text: str) -> str:
@@ -175,8 +182,6 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         try:
             await interaction.response.edit_message(content=f"{before}\n{done}".strip(),
                                                     view=None)
-            if message is not None:
-                self.controls.forget(match_id, message.id)  # nothing left to take off
         except discord.HTTPException as error:  # the play stands: announce it all the same
             log.warning("could not mark the control of match %s as used: %s",
                         match_id, error)
@@ -184,23 +189,10 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     # -- private view ------------------------------------------------------------------------
 
-    def private_changes(self, result: ActionResult) -> list[int]:
-        """New deal: every seat. Otherwise the seat whose hand changed (a play, the kitty) and
-        the seat now to act, which gets fresh controls."""
-        state: ddz.State = result.match.state
-        if state.phase not in (ddz.AUCTION, ddz.PLAY):
-            return []
-        kinds = {event.kind for event in result.events}
-        if "deal" in kinds:
-            return list(range(state.players))
-        seats = []
-        if "play" in kinds:
-            seats.append(result.seat)
-        if "landlord" in kinds and state.landlord not in seats:
-            seats.append(state.landlord)
-        if state.turn is not None and state.turn not in seats:
-            seats.append(state.turn)
-        return seats
+    def must_act(self, match: Match, seat: int) -> bool:
+        """The seat to bid or play (a round's end is told in the channel, with its buttons)."""
+        state: ddz.State = match.state
+        return state.phase in (ddz.AUCTION, ddz.PLAY) and state.turn == seat
 
     async def private_reply(self, match: Match, seat: int) -> Reply:
         state: ddz.State = match.state
@@ -233,7 +225,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         embed = discord.Embed(title=f"Your hand: {len(hand)} cards", description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
-        png = await render_in_thread(render_hand, hand) if hand else None
+        png = await render_in_thread(hand_png, tuple(hand)) if hand else None
         return Reply(content=prompt, embed=embed, png=png, view=controls,
                      alt=alt_text.doudizhu_cards(hand, "Your hand"),
                      filename=f"hand-{match.id}.png")

@@ -79,6 +79,7 @@ class MatchCog(commands.GroupCog, group_name="match",
             f"The {match.title} match #{match.id} was cancelled by "
             f"**{interaction.user.display_name}**." + (f"\n{summary}" if summary else ""),
             allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.presenters[match.game].send_privates(match, [])  # live DMs shrink
         await refresh_lobby_card(self.bot, match)
 
     @app_commands.command(name="hand", description="See your private hand or rack (only you)")

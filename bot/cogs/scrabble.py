@@ -20,7 +20,7 @@ from discord.ext import commands
 import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
-from bot.service import ActionResult, LobbyError, Match, NotSeated
+from bot.service import LobbyError, Match, NotSeated
 from games.common import Event
 from games.scrabble import LEXICON_ENV
 from render import alt as alt_text
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
 MAX_FINISH = 1000  # points: higher than any real game reaches
-RACK_EVENTS = ("play", "exchange", "withdrawn", "play_goes_on")  # a seat's rack changed
 
 
 def turn_hint(view: scrabble.View) -> str:
@@ -239,17 +238,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
 
     # -- private views -----------------------------------------------------------------------
 
-    def private_changes(self, result: ActionResult) -> list[int]:
-        """Seats whose rack the action changed: the player of a play or exchange, the player
-        who takes the tiles back after a successful challenge, and one who draws again after
-        going out because a resignation refilled the bag."""
-        if result.finished:
-            return []
-        seats: list[int] = []
-        for event in result.events:
-            if event.kind in RACK_EVENTS and event.seat not in seats:
-                seats.append(event.seat)
-        return seats
+    def must_act(self, match: Match, seat: int) -> bool:
+        view = scrabble.view(match.state, seat)
+        return view.outcome is None and view.turn == seat and seat not in view.resigned
 
     async def private_reply(self, match: Match, seat: int) -> Reply:
         view = scrabble.view(match.state, seat)
