@@ -127,7 +127,8 @@ async def test_every_play_is_one_or_two_clicks_away_also_after_a_restart(
                    key=lambda p: ddz.classify(p).rank)
         played = await choose(fake, landlord, menu, "Single", high)
         assert played.response_type == 7 and not played.errors
-        assert played.message.components == [] and f"chose `{high}`" in played.message.content
+        # The live DM now shows the hand after the play, with nothing to click until the next turn.
+        assert played.message.components == [] and "Waiting for" in played.message.content
         await check(table, played)
         after = await table.state()
         assert after.trick == ((state.turn, after.played),) and ddz.classify(after.played).rank \
