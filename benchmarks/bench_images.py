@@ -1,7 +1,7 @@
 """Every picture the bot draws, at its worst case (tests/render_samples.py): dimensions, bytes,
 median render time, and how it looks on a 390-px-wide phone (render/phone.py): the scale
-Discord shows it at and the smallest text once shown. Then the Patchwork full table render on
-its own, with more runs.
+Discord shows it at and the smallest text once shown. Then the Patchwork full table render:
+cold, the same view again, and a whole game's states in turn.
 
     python benchmarks/bench_images.py [--runs N]
 """
@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import io
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -21,7 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PIL import Image  # noqa: E402
 
 from render.phone import MIN_TEXT, shown_scale  # noqa: E402
-from tests.render_samples import drawn, samples  # noqa: E402
+import games.patchwork as pw  # noqa: E402
+from render.patchwork import render_game  # noqa: E402
+from tests.render_samples import (  # noqa: E402
+    LONG_NAMES,
+    drawn,
+    patchwork_late,
+    patchwork_states,
+    samples,
+)
 
 
 def median_ms(draw: Callable[[], bytes], runs: int) -> float:
@@ -34,12 +44,39 @@ def median_ms(draw: Callable[[], bytes], runs: int) -> float:
     return statistics.median(times) * 1000
 
 
+def patchwork_figures(runs: int) -> None:
+    """The Patchwork full table three ways: the first render in a fresh process (nothing cached),
+    the same late view again and again, and every state of a seeded game in turn (what the bot
+    does: one quilt or the circle changes, the rest is cached)."""
+    code = ("import time, sys; sys.path.insert(0, '.');"
+            "from tests.render_samples import *;"
+            "v = pw.view(patchwork_late(patchwork_states()), 0);"
+            "t = time.perf_counter(); render_game(v, LONG_NAMES);"
+            "print((time.perf_counter() - t) * 1000)")
+    root = Path(__file__).resolve().parent.parent
+    cold = [float(subprocess.run([sys.executable, "-c", code], cwd=root, check=True,
+                                 capture_output=True, text=True).stdout) for _ in range(5)]
+    print(f"\nPatchwork full table, first render in a process: median {statistics.median(cold):.1f} ms"
+          f" (5 processes)")
+    states = patchwork_states()
+    late = pw.view(patchwork_late(states), 0)
+    print(f"Patchwork full table, the same late view again: median "
+          f"{median_ms(partial(render_game, late, LONG_NAMES), runs):.1f} ms over {runs} runs")
+    views = [pw.view(state, None) for state in states]
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        render_game(view, LONG_NAMES)
+        times.append(time.perf_counter() - start)
+    print(f"Patchwork full table, each of a game's {len(views)} states in turn: median "
+          f"{statistics.median(times) * 1000:.1f} ms, slowest {max(times) * 1000:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     print(f"{'image':<44}{'size':>11}{'bytes':>9}{'median':>10}{'shown':>7}{'min text':>10}")
-    table = None
     for label, draw in samples():
         png, texts = drawn(draw)
         with Image.open(io.BytesIO(png)) as image:
@@ -49,12 +86,7 @@ def main() -> None:
         flag = "" if smallest >= MIN_TEXT else "  < rule"
         print(f"{label:<44}{f'{width}x{height}':>11}{len(png):>9,}"
               f"{median_ms(draw, args.runs):>8.1f}ms{scale:>7.2f}{smallest:>8.1f}px{flag}")
-        if label.startswith("patchwork table, late"):
-            table = draw
-    if table is not None:
-        runs = max(args.runs, 40)
-        print(f"\nPatchwork full table render (late game): median {median_ms(table, runs):.1f} ms "
-              f"over {runs} runs")
+    patchwork_figures(max(args.runs, 40))
 
 
 if __name__ == "__main__":

@@ -284,7 +284,7 @@ def _quilt_image(patches, highlight: int | None, cell: float, label_size: int,
     return pen.image
 
 
-QUILT_MARGIN = 24  # room for the labels above and left of a quilt
+QUILT_MARGIN = 28  # room for the labels above and left of a quilt
 
 
 @lru_cache(maxsize=8)
@@ -330,7 +330,7 @@ def _stat(pen: Pen, x: float, y: float, value: str, label: str, colour=INK) -> N
 QUILT_CELL = 27
 LABEL_W = 20   # the 1-9 column left of a quilt
 NAME_H = 36
-PANEL_H = NAME_H + 24 + 9 * QUILT_CELL + 68
+PANEL_H = NAME_H + 28 + 9 * QUILT_CELL + 68
 
 
 def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, w: float) -> None:
@@ -350,7 +350,7 @@ def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, 
     name = _player_name(view, seat, pen.names, size=TEXT + 2, width=right - (x + 40))
     pen.text(x + 40, y + NAME_H / 2 + 1, name, TEXT + 2, INK, anchor="lm")
     gx = x + 8 + LABEL_W + (w - 16 - LABEL_W - 9 * QUILT_CELL) / 2
-    gy = y + NAME_H + 24
+    gy = y + NAME_H + 28
     highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
     _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight, label_size=TEXT)
     sy = gy + 9 * QUILT_CELL + 32
