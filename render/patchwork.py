@@ -200,11 +200,15 @@ SPRITE_PAD = 4
 def _patch_cells(pen: Pen, cells, buttons, x0: float, y0: float, cell: float, colour) -> None:
     """Draw a patch from its (row, col) cells with its buttons, origin (x0, y0): drawn once
     per shape, size and colour (stitches are many short lines), then pasted."""
-    colours, mask = _patch_sprite(tuple(cells), tuple(buttons), cell, colour)
-    pen.paste(colours, x0 - SPRITE_PAD, y0 - SPRITE_PAD, mask)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    shape = tuple((r - top, c - left) for r, c in cells)
+    holes = tuple((r - top, c - left) for r, c in buttons)
+    colours, mask = _patch_sprite(shape, holes, cell, colour)
+    pen.paste(colours, x0 + left * cell - SPRITE_PAD, y0 + top * cell - SPRITE_PAD, mask)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def _patch_sprite(cells, buttons, cell: float, colour) -> tuple[Image.Image, Image.Image]:
     """The patch drawn on its own: its colours and its shape (a mask)."""
     rows = max(r for r, _ in cells) + 1
@@ -269,7 +273,7 @@ def _quilt(pen: Pen, quilt: QuiltView, x: float, y: float, cell: float, highligh
     pen.paste(image, x - QUILT_MARGIN, y - QUILT_MARGIN)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _quilt_image(patches, highlight: int | None, cell: float, label_size: int,
                  background: tuple[int, int, int]) -> Image.Image:
     """A quilt as it stands, drawn once: a quilt only changes when its owner places a patch."""
@@ -487,7 +491,7 @@ def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None
         pen.paste(_item(patch, k + 1 if k < 3 else 0, dear, item_w), ix, iy)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _item(patch: PatchInfo, number: int, dear: bool, width: float) -> Image.Image:
     """One patch of the circle with its price: numbered 1-3 (`number`) when on offer, faded
     when the player to move cannot afford it. Drawn once per patch and state, then pasted."""
