@@ -564,6 +564,12 @@ def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> byte
     return pen.png()
 
 
+def clear_caches() -> None:
+    """Forget every drawn layer and sprite (tests that watch all the text being drawn)."""
+    for cached in (_track_layer, _empty_quilt, _quilt_image, _patch_sprite, _item):
+        cached.cache_clear()
+
+
 # --- the placement preview -----------------------------------------------------------------------
 
 PREVIEW_CELL = 52

@@ -20,7 +20,7 @@ import games.patchwork as pw
 import games.reversi as reversi
 import games.scrabble as scrabble
 from render.doudizhu import render_hand, render_play
-from render.patchwork import render_game, render_preview
+from render.patchwork import clear_caches, render_game, render_preview
 from render.png import SCALE
 from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
@@ -115,7 +115,9 @@ def samples() -> Iterator[tuple[str, Callable[[], bytes]]]:
 
 
 def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
-    """Run a renderer; return its PNG and every (font size in final pixels, text) it drew."""
+    """Run a renderer; return its PNG and every (font size in final pixels, text) it drew,
+    cached layers included (they are drawn afresh)."""
+    clear_caches()
     texts: list[tuple[float, str]] = []
     original = ImageDraw.ImageDraw.text
 
