@@ -9,8 +9,8 @@ import games.doudizhu as doudizhu
 import games.patchwork as patchwork
 import games.reversi as reversi
 import games.scrabble as scrabble
-from render.doudizhu import render_hand
-from render.patchwork import render_game
+from render.doudizhu import render_hand, render_play
+from render.patchwork import render_game, render_preview
 from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
 
@@ -48,12 +48,24 @@ def scrabble_midgame(seed: int = 3, plies: int = 10) -> scrabble.State:
     return state
 
 
+def patchwork_preview() -> bytes:
+    """The placement preview a player gets by DM, for a patch that does not fit where asked."""
+    state = patchwork_midgame()
+    seat = patchwork.current_seat(state)
+    view = patchwork.view(state, seat)
+    move = patchwork.Buy(1, "90", "h8")
+    reason = patchwork.buy_problem(state, seat, move)
+    return render_preview(view, seat, 1, "90", "h8", reason is None, reason)
+
+
 if __name__ == "__main__":
     images = {
         "reversi.png": render_board(reversi.view(reversi_midgame())),
         "patchwork.png": render_game(patchwork.view(patchwork_midgame()), ["alice", "bob"]),
         "scrabble.png": render_scrabble(scrabble.view(scrabble_midgame())),
         "doudizhu-hand.png": render_hand(doudizhu.view(doudizhu.new_game(3, seed=5), 0).hand),
+        "doudizhu-play.png": render_play("3S 3H 3D 4C 4S 4H 5D 5C 5S 8H 9C TD".split()),
+        "patchwork-preview.png": patchwork_preview(),
     }
     for name, png in images.items():
         (HERE / name).write_bytes(png)

@@ -6,16 +6,22 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
-_CANDIDATES = {
-    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+_FILES = {
+    (True, False): "DejaVuSans-Bold.ttf",
+    (False, False): "DejaVuSans.ttf",
+    (True, True): "DejaVuSansCondensed-Bold.ttf",
+    (False, True): "DejaVuSansCondensed.ttf",
 }
 
 
-@lru_cache(maxsize=64)
-def font(size: int, *, bold: bool = True) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A TrueType font of `size` pixels, cached per process."""
-    for candidate in _CANDIDATES[bold]:
+@lru_cache(maxsize=128)
+def font(size: int, *, bold: bool = True,
+         condensed: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A TrueType font of `size` pixels, cached per process; `condensed` is narrower, for
+    labels in small squares."""
+    name = _FILES[bold, condensed]
+    for candidate in (name, _DEJAVU + name):
         try:
             return ImageFont.truetype(candidate, size)
         except OSError:

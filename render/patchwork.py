@@ -1,10 +1,11 @@
 """Draw a Patchwork view as PNG bytes.
 
-`render_game(view)` draws the whole table in one image (about 1160 x 1340): both quilts with
-their buttons and a-i / 1-9 labels (row 1 at the top), the time track with both tokens, the
-income spaces and the leather patches still on it, the three patches on offer (large, numbered
-1-3) and the rest of the circle in order from the spool, each with its cost, time and income,
-and the 7x7 bonus tile.
+`render_game(view)` draws the whole table in one phone-sized image (600 px wide, at most 900
+tall; render/phone.py): both quilts with their buttons and a-i / 1-9 labels (row 1 at the top)
+and each player's buttons, income, time and score, the time track with both tokens, the income
+spaces and the leather patches still on it, who holds the 7x7 bonus, and the three patches on
+offer (numbered 1-3) followed by the next seven of the circle, each with its cost, time and
+income. The rest of the circle is counted, not drawn: it would not fit a phone.
 
 `render_preview(view, seat, patch_choice, orientation, square, legal, reason)` draws one quilt
 with a patch ghosted where the player wants to put it: green when legal, red (with the reason)
@@ -13,11 +14,12 @@ when not; squares it would cover twice or that fall off the quilt are marked.
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.common import GameError
 from games.patchwork import (
@@ -33,10 +35,12 @@ from games.patchwork import (
     short_orientation,
     square_index,
 )
+from render.fonts import font
+from render.phone import WIDTH
 from render.png import SCALE, finish
 
-WIDTH = 1160
-PAD = 20
+PAD = 12
+TEXT = 20  # px: the smallest text, 10 px once a phone shows the picture 300 px wide
 
 INK = (52, 40, 34)
 INK_SOFT = (120, 104, 92)
@@ -61,24 +65,17 @@ FABRICS = (
 )
 
 
-@lru_cache(maxsize=64)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.truetype("DejaVuSans-Bold.ttf", size)
-    except OSError:
-        return ImageFont.load_default(size=size)
-
-
-def text_width(text: str, size: int) -> float:
+def text_width(text: str, size: int, *, condensed: bool = False) -> float:
     """How wide `text` is at font `size`, in logical pixels."""
-    return _font(size * SCALE).getlength(text) / SCALE
+    return font(size * SCALE, condensed=condensed).getlength(text) / SCALE
 
 
-def fit_text(text: str, size: int, width: float) -> str:
+@lru_cache(maxsize=256)
+def fit_text(text: str, size: int, width: float, *, condensed: bool = False) -> str:
     """`text`, cut short with an ellipsis if needed to be at most `width` pixels wide."""
-    if text_width(text, size) <= width:
+    if text_width(text, size, condensed=condensed) <= width:
         return text
-    while text and text_width(text + "…", size) > width:
+    while text and text_width(text + "…", size, condensed=condensed) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -103,11 +100,17 @@ def _shade(colour: tuple[int, ...], factor: float) -> tuple[int, int, int]:
 
 
 class Pen:
-    """Drawing in logical pixels on an RGBA image SCALE times larger."""
+    """Drawing in logical pixels on an image SCALE times larger: RGB, or RGBA with a
+    transparent background when `background` is None (a sprite to paste)."""
 
-    def __init__(self, width: int, height: int, background: tuple[int, int, int] = PAPER) -> None:
+    def __init__(self, width: float, height: float,
+                 background: tuple[int, int, int] | None = PAPER) -> None:
         self.size = (width, height)
-        self.image = Image.new("RGBA", (width * SCALE, height * SCALE), background + (255,))
+        pixels = (math.ceil(width * SCALE), math.ceil(height * SCALE))
+        if background is None:
+            self.image = Image.new("RGBA", pixels, (0, 0, 0, 0))
+        else:
+            self.image = Image.new("RGB", pixels, background)
         self.draw = ImageDraw.Draw(self.image)
         self.names: Sequence[str] | None = None  # the players' names, when the caller knows them
 
@@ -132,20 +135,25 @@ class Pen:
     def polygon(self, points, fill=None, outline=None) -> None:
         self.draw.polygon(self._s(*points), fill=fill, outline=outline)
 
-    def text(self, x, y, text, size, fill=INK, anchor="la") -> None:
-        self.draw.text(self._s(x, y), text, font=_font(size * SCALE), fill=fill, anchor=anchor)
+    def text(self, x, y, text, size, fill=INK, anchor="la", condensed=False) -> None:
+        self.draw.text(self._s(x, y), text, font=font(size * SCALE, condensed=condensed), fill=fill,
+                       anchor=anchor)
 
-    def width_of(self, text: str, size: int) -> float:
-        return text_width(text, size)
+    def width_of(self, text: str, size: int, condensed: bool = False) -> float:
+        return text_width(text, size, condensed=condensed)
 
     def overlay(self, box, colour) -> None:
-        """Blend a translucent rectangle over the image."""
+        """Blend a translucent rectangle (an RGBA `colour`) over the image."""
         x0, y0, x1, y1 = (int(v) for v in self._s(*box))
-        layer = Image.new("RGBA", (x1 - x0, y1 - y0), colour)
-        self.image.alpha_composite(layer, dest=(x0, y0))
+        self.image.paste(colour[:3], (x0, y0, x1, y1),
+                         Image.new("L", (x1 - x0, y1 - y0), colour[3]))
+
+    def paste(self, sprite: Image.Image, x: float, y: float, mask: Image.Image | None = None) -> None:
+        """Put a picture drawn by another Pen at (x, y), through `mask` if given."""
+        self.image.paste(sprite, (round(x * SCALE), round(y * SCALE)), mask)
 
     def png(self) -> bytes:
-        return finish(self.image)
+        return finish(self.image, palette=True)
 
 
 # --- small pictures ------------------------------------------------------------------------------
@@ -191,9 +199,31 @@ def _dashes(pen: Pen, segments, colour, dash: float) -> None:
                      colour, 1)
 
 
-def _patch_cells(pen: Pen, cells, buttons, x0: float, y0: float, cell: float, colour,
-                 outline=None, stitch: bool = True) -> None:
-    """Draw a patch from its (row, col) cells with its buttons, origin (x0, y0)."""
+SPRITE_PAD = 4
+
+
+def _patch_cells(pen: Pen, cells, buttons, x0: float, y0: float, cell: float, colour) -> None:
+    """Draw a patch from its (row, col) cells with its buttons, origin (x0, y0): drawn once
+    per shape, size and colour (stitches are many short lines), then pasted."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    shape = tuple((r - top, c - left) for r, c in cells)
+    holes = tuple((r - top, c - left) for r, c in buttons)
+    colours, mask = _patch_sprite(shape, holes, cell, colour)
+    pen.paste(colours, x0 + left * cell - SPRITE_PAD, y0 + top * cell - SPRITE_PAD, mask)
+
+
+@lru_cache(maxsize=512)
+def _patch_sprite(cells, buttons, cell: float, colour) -> tuple[Image.Image, Image.Image]:
+    """The patch drawn on its own: its colours and its shape (a mask)."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    pen = Pen(cols * cell + 2 * SPRITE_PAD, rows * cell + 2 * SPRITE_PAD, None)
+    _draw_patch(pen, cells, buttons, SPRITE_PAD, SPRITE_PAD, cell, colour)
+    return pen.image.convert("RGB"), pen.image.getchannel("A")
+
+
+def _draw_patch(pen: Pen, cells, buttons, x0: float, y0: float, cell: float, colour) -> None:
     cellset = set(cells)
     edge = _shade(colour, 0.55)
     for r, c in cells:
@@ -210,9 +240,9 @@ def _patch_cells(pen: Pen, cells, buttons, x0: float, y0: float, cell: float, co
             ((0, 1), (right, top, right, bottom), (right - inset, top, right - inset, bottom)),
         ):
             if (r + dr, c + dc) not in cellset:
-                pen.line([a, b, e, f], outline or edge, 2 if not outline else 3)
+                pen.line([a, b, e, f], edge, 2)
                 seams.append((ia, ib, ie, iff))
-    if stitch and cell >= 12:
+    if cell >= 12:
         _dashes(pen, seams, _shade(colour, 1.45), max(2, cell / 9))
     for r, c in buttons:
         _button(pen, x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, cell * 0.3)
@@ -242,22 +272,47 @@ def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = N
 
 
 def _quilt(pen: Pen, quilt: QuiltView, x: float, y: float, cell: float, highlight: int | None = None,
-           label_size: int = 14) -> None:
+           label_size: int = TEXT, background: tuple[int, int, int] = PANEL) -> None:
     """A 9x9 quilt with its a-i / 1-9 labels; (x, y) is the top-left of the a1 square."""
+    image = _quilt_image(quilt.patches, highlight, cell, label_size, background)
+    pen.paste(image, x - QUILT_MARGIN, y - QUILT_MARGIN)
+
+
+@lru_cache(maxsize=16)
+def _quilt_image(patches, highlight: int | None, cell: float, label_size: int,
+                 background: tuple[int, int, int]) -> Image.Image:
+    """A quilt as it stands, drawn once: a quilt only changes when its owner places a patch."""
+    pen = Pen(0, 0)
+    pen.image = _empty_quilt(cell, label_size, background).copy()
+    pen.draw = ImageDraw.Draw(pen.image)
+    m = QUILT_MARGIN
+    for placed in patches:
+        _patch_cells(pen, placed.cells, placed.button_cells, m, m, cell, fabric(placed.patch))
+        if placed.index == highlight:
+            _patch_outline(pen, placed.cells, m, m, cell, HIGHLIGHT)
+    return pen.image
+
+
+QUILT_MARGIN = 28  # room for the labels above and left of a quilt
+
+
+@lru_cache(maxsize=8)
+def _empty_quilt(cell: float, label_size: int, background: tuple[int, int, int]) -> Image.Image:
+    """The empty grid and its labels, on `background`: the same all game, drawn once."""
+    m = QUILT_MARGIN
+    pen = Pen(m + 9 * cell + 4, m + 9 * cell + 4, background)
     for i, letter in enumerate(COLUMNS):
-        pen.text(x + (i + 0.5) * cell, y - 6, letter, label_size, INK_SOFT, anchor="md")
+        pen.text(m + (i + 0.5) * cell, m - 6, letter, label_size, INK_SOFT, anchor="md",
+                 condensed=True)
     for row in range(9):
-        pen.text(x - 7, y + (row + 0.5) * cell, str(row + 1), label_size, INK_SOFT, anchor="rm")
-    pen.rect(x - 3, y - 3, x + 9 * cell + 3, y + 9 * cell + 3, fill=_shade(GRID_LINE, 0.8), radius=4)
+        pen.text(m - 7, m + (row + 0.5) * cell, str(row + 1), label_size, INK_SOFT, anchor="rm",
+                 condensed=True)
+    pen.rect(m - 3, m - 3, m + 9 * cell + 3, m + 9 * cell + 3, fill=_shade(GRID_LINE, 0.8), radius=4)
     for row in range(9):
         for col in range(9):
-            pen.rect(x + col * cell, y + row * cell, x + (col + 1) * cell, y + (row + 1) * cell,
+            pen.rect(m + col * cell, m + row * cell, m + (col + 1) * cell, m + (row + 1) * cell,
                      fill=GRID_EMPTY, outline=GRID_LINE, width=1)
-    for placed in quilt.patches:
-        outline = HIGHLIGHT if placed.index == highlight else None
-        _patch_cells(pen, placed.cells, placed.button_cells, x, y, cell, fabric(placed.patch))
-        if outline:
-            _patch_outline(pen, placed.cells, x, y, cell, outline)
+    return pen.image
 
 
 def _patch_outline(pen: Pen, cells, x0, y0, cell, colour, width=4) -> None:
@@ -274,243 +329,190 @@ def _patch_outline(pen: Pen, cells, x0, y0, cell, colour, width=4) -> None:
                 pen.line(list(seg), colour, width)
 
 
-def _stat(pen: Pen, x: float, y: float, label: str, value: str, colour=INK, note: str | None = None) -> None:
-    pen.text(x, y, label, 13, INK_SOFT)
-    pen.text(x, y + 16, value, 28, colour)
-    if note:
-        pen.text(x, y + 50, note, 13, INK_SOFT)
+def _stat(pen: Pen, x: float, y: float, value: str, label: str, colour=INK) -> None:
+    """A number and its label on one line: `12 buttons`."""
+    pen.text(x, y, value, TEXT + 2, colour, anchor="ls")
+    pen.text(x + pen.width_of(value, TEXT + 2) + 5, y, label, TEXT, INK_SOFT, anchor="ls",
+             condensed=True)
 
 
-QUILT_CELL = 38
-PANEL_H = 440
+QUILT_CELL = 27
+LABEL_W = 20   # the 1-9 column left of a quilt
+NAME_H = 36
+PANEL_H = NAME_H + 28 + 9 * QUILT_CELL + 68
 
 
 def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, w: float) -> None:
+    """Name, quilt and the four numbers that matter: buttons, income, time, score."""
     player = view.players[seat]
     colour = PLAYER_COLOURS[seat]
     to_move = view.turn == seat
     pen.rect(x, y, x + w, y + PANEL_H, fill=PANEL, outline=colour if to_move else GRID_LINE,
-             width=4 if to_move else 2, radius=14)
-    pen.circle(x + 30, y + 28, 13, fill=colour, outline=_shade(colour, 0.6), width=2)
-    pen.text(x + 30, y + 28, str(seat + 1), 16, (255, 255, 255), anchor="mm")
-    name_end = x + w - 14
+             width=4 if to_move else 2, radius=12)
     if to_move:
-        tag = "TO MOVE" if view.turn_reason != "leather placement" else "PLACE LEATHER"
-        tw = pen.width_of(tag, 14) + 18
-        pen.rect(x + w - tw - 14, y + 15, x + w - 14, y + 41, fill=colour, radius=13)
-        pen.text(x + w - 14 - tw / 2, y + 28, tag, 14, (255, 255, 255), anchor="mm")
-        name_end -= tw + 12
-    name = _player_name(view, seat, pen.names, size=24, width=name_end - (x + 52))
-    pen.text(x + 52, y + 28, name, 24, INK, anchor="lm")
-    gx, gy = x + 38, y + 78
-    highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
-    _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight)
-    sx = gx + 9 * QUILT_CELL + 22
-    sy = y + 62
-    pen.text(sx, sy, "BUTTONS", 13, INK_SOFT)
-    _button(pen, sx + 12, sy + 34, 11)
-    pen.text(sx + 30, sy + 16, str(player.buttons), 28, INK)
-    _stat(pen, sx, sy + 66, "INCOME", f"+{player.income}", BUTTON_BLUE,
-          f"next at {player.next_income_space}" if player.next_income_space else "all paid")
-    _stat(pen, sx, sy + 138, "TIME TRACK", f"{player.position}/{view.track_end}", colour,
-          "finished" if player.finished else f"{view.track_end - player.position} to go")
-    score_note = f"{player.quilt.empty} empty (-{2 * player.quilt.empty})"
-    _stat(pen, sx, sy + 210, "SCORE NOW", str(player.score), INK, score_note)
+        pen.rect(x + 2, y + 2, x + w - 2, y + NAME_H, fill=_shade(colour, 1.7), radius=10)
+    _token(pen, x + 22, y + NAME_H / 2 + 1, seat)
+    right = x + w - 10
     if player.has_bonus:
-        _bonus_tile(pen, sx, sy + 290, 56)
-        pen.text(sx + 66, sy + 306, "7x7 bonus", 13, INK)
-        pen.text(sx + 66, sy + 324, "+7 points", 13, INK_SOFT)
+        _bonus_tile(pen, right - 28, y + 4, 28)
+        right -= 34
+    name = _player_name(view, seat, pen.names, size=TEXT + 2, width=right - (x + 40))
+    pen.text(x + 40, y + NAME_H / 2 + 1, name, TEXT + 2, INK, anchor="lm")
+    gx = x + 8 + LABEL_W + (w - 16 - LABEL_W - 9 * QUILT_CELL) / 2
+    gy = y + NAME_H + 28
+    highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
+    _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight, label_size=TEXT)
+    sy = gy + 9 * QUILT_CELL + 32
+    half = x + w / 2 + 4
+    _stat(pen, x + 12, sy, str(player.buttons), "button" if player.buttons == 1 else "buttons")
+    _stat(pen, half, sy, f"+{player.income}", "income", BUTTON_BLUE)
+    _stat(pen, x + 12, sy + 28, f"{player.position}/{view.track_end}", "time", colour)
+    _stat(pen, half, sy + 28, str(player.score), "score")
+
+
+def _token(pen: Pen, cx: float, cy: float, seat: int) -> None:
+    colour = PLAYER_COLOURS[seat]
+    pen.circle(cx, cy + 1.5, 13, fill=_shade(colour, 0.45))
+    pen.circle(cx, cy, 13, fill=colour, outline=(255, 255, 255), width=2)
+    pen.text(cx, cy + 1, str(seat + 1), TEXT, (255, 255, 255), anchor="mm", condensed=True)
 
 
 def _bonus_tile(pen: Pen, x: float, y: float, size: float) -> None:
     pen.rect(x, y, x + size, y + size, fill=GOLD, outline=_shade(GOLD, 0.6), width=2, radius=size / 8)
-    step = size / 8
-    for k in range(1, 8):
-        pen.line([x + k * step, y + 3, x + k * step, y + size - 3], _shade(GOLD, 0.85), 1)
-        pen.line([x + 3, y + k * step, x + size - 3, y + k * step], _shade(GOLD, 0.85), 1)
-    pen.text(x + size / 2, y + size / 2, "7", int(size * 0.55), INK, anchor="mm")
+    pen.text(x + size / 2, y + size / 2 + 1, "7", max(TEXT, int(size * 0.6)), INK, anchor="mm")
 
 
 # --- the time track ------------------------------------------------------------------------------
 
-TRACK_H = 158
+TRACK_ROW = 18      # spaces per row: 54 spaces (0-53) in three rows
+SPACE_H = 30
+TRACK_H = 3 * SPACE_H + 2 * 6 + 16 + 30
 
 
-def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
-    pen.rect(x, y, x + w, y + TRACK_H, fill=PANEL, outline=GRID_LINE, width=2, radius=14)
-    pen.text(x + 16, y + 12, "TIME TRACK", 16, INK)
-    # legend
-    lx = x + 160
-    _button(pen, lx + 8, y + 21, 8)
-    pen.text(lx + 22, y + 13, "income space", 14, INK_SOFT)
-    lx += 140
-    _leather(pen, lx, y + 13, 16)
+@lru_cache(maxsize=8)
+def _track_layer(track_end: int, income: tuple[int, ...], width: int) -> Image.Image:
+    """The spaces, their row numbers and income buttons: the same all game, drawn once."""
+    pen = Pen(width, TRACK_H, PANEL)
+    pen.rect(0, 0, width - 1, TRACK_H - 1, outline=GRID_LINE, width=2, radius=12)
+    for space in range(track_end + 1):
+        x, y, w = _space(space, width)
+        fill = GOLD if space == track_end else (243, 234, 218)
+        pen.rect(x + 1, y, x + w - 1, y + SPACE_H, fill=fill, outline=GRID_LINE, width=1, radius=5)
+        if space % TRACK_ROW == 0:
+            pen.text(x - 6, y + SPACE_H / 2, str(space), TEXT, INK_SOFT, anchor="rm", condensed=True)
+        if space in income:
+            _button(pen, x + w / 2, y + SPACE_H / 2, 8)
+    legend_y = TRACK_H - 17
+    _button(pen, 20, legend_y, 8)
+    pen.text(32, legend_y, "income", TEXT, INK_SOFT, anchor="lm", condensed=True)
+    _leather(pen, 112, legend_y - 8, 16)
+    return pen.image
+
+
+def _space(space: int, width: float) -> tuple[float, float, float]:
+    """Left, top and width of a track space, in the track's own coordinates."""
+    row, col = divmod(space, TRACK_ROW)
+    w = (width - 44 - 10) / TRACK_ROW
+    return 44 + col * w, 8 + row * (SPACE_H + 6), w
+
+
+def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: int) -> None:
+    pen.paste(_track_layer(view.track_end, tuple(view.income_spaces), w), x, y)
+    for space in view.leather_spaces:
+        sx, sy, sw = _space(space, w)
+        _leather(pen, x + sx + sw / 2 - 8, y + sy + SPACE_H / 2 - 8, 16)
+    legend_y = y + TRACK_H - 17
     left = len(view.leather_spaces)
-    pen.text(lx + 24, y + 13, f"leather patch ({left} left)", 14, INK_SOFT)
-    lx += 210
-    room = (x + w - 16 - lx) / 2 - 44  # for each player's "name: position"
-    for seat in (0, 1):
-        colour = PLAYER_COLOURS[seat]
-        pen.circle(lx + 8, y + 21, 8, fill=colour)
-        position = f": {view.players[seat].position}"
-        name = _player_name(view, seat, pen.names, size=14, width=room - pen.width_of(position, 14))
-        label = name + position
-        pen.text(lx + 22, y + 13, label, 14, INK_SOFT)
-        lx += pen.width_of(label, 14) + 44
-    per_row = 27
-    cw = (w - 32) / per_row
-    ch = 48
-    positions = {}
-    for space in range(view.track_end + 1):
-        row, col = divmod(space, per_row)
-        cx = x + 16 + col * cw
-        cy = y + 40 + row * (ch + 10)
-        positions[space] = (cx, cy)
-        final = space == view.track_end
-        fill = GOLD if final else ((243, 234, 218) if row == 0 else (238, 228, 210))
-        pen.rect(cx + 1, cy, cx + cw - 1, cy + ch, fill=fill, outline=GRID_LINE, width=1, radius=5)
-        pen.text(cx + 4, cy + 3, str(space), 10, INK_SOFT)
-        if space in view.income_spaces:
-            _button(pen, cx + cw / 2, cy + ch / 2 + 5, 9)
-        if space in view.leather_spaces:
-            _leather(pen, cx + cw / 2 - 9, cy + ch / 2 - 4, 18)
+    pen.text(x + 134, legend_y, f"leather ({left} left)", TEXT, INK_SOFT, anchor="lm", condensed=True)
+    bonus = ("7x7 bonus: free" if view.bonus_seat is None
+             else f"7x7 bonus: {_player_name(view, view.bonus_seat, pen.names)}")
+    room = w - 300
+    _bonus_tile(pen, x + 290, legend_y - 12, 24)
+    pen.text(x + 320, legend_y, fit_text(bonus, TEXT, room - 34, condensed=True), TEXT, INK_SOFT,
+             anchor="lm", condensed=True)
     a, b = view.players[0].position, view.players[1].position
     order = (0, 1)
     if a == b:
         top = 0 if view.players[0].on_top else 1
         order = (1 - top, top)  # the one on top is drawn last
     for seat in order:
-        pos = view.players[seat].position
-        cx, cy = positions[pos]
-        shift = 0 if a != b else (-6 if seat == order[0] else 6)
-        tx, ty = cx + cw / 2 + shift, cy + ch / 2 + 3 + (0 if a != b else (4 if seat == order[0] else -4))
-        colour = PLAYER_COLOURS[seat]
-        pen.circle(tx, ty + 2, 13, fill=_shade(colour, 0.45))
-        pen.circle(tx, ty, 13, fill=colour, outline=(255, 255, 255), width=2)
-        pen.text(tx, ty, str(seat + 1), 15, (255, 255, 255), anchor="mm")
+        sx, sy, sw = _space(view.players[seat].position, w)
+        shift = 0 if a != b else (-5 if seat == order[0] else 5)
+        _token(pen, x + sx + sw / 2 + shift, y + sy + SPACE_H / 2 - shift / 2, seat)
 
 
 # --- the circle ----------------------------------------------------------------------------------
 
-OFFER_H = 262
-CARD_W = 250
+SHOWN_PATCHES = 10   # the offer and the next seven: what the next few turns can bring
+PER_ROW = 5
+ITEM_H = 114
 
 
 def _price_line(pen: Pen, patch: PatchInfo, x: float, y: float, size: int) -> float:
     """Cost (button), time (hourglass) and income (+n) in one line; returns its width."""
     start = x
-    r = size * 0.45
+    r = size * 0.4
     _button(pen, x + r, y + size * 0.55, r)
-    x += 2 * r + 4
-    pen.text(x, y, str(patch.cost), size, INK)
-    x += pen.width_of(str(patch.cost), size) + size * 0.6
-    _hourglass(pen, x, y + size * 0.1, size * 0.95)
-    x += size * 0.7 + 5
-    pen.text(x, y, str(patch.time), size, INK)
-    x += pen.width_of(str(patch.time), size) + size * 0.6
+    x += 2 * r + 3
+    pen.text(x, y, str(patch.cost), size, INK, condensed=True)
+    x += pen.width_of(str(patch.cost), size, condensed=True) + size * 0.35
+    _hourglass(pen, x, y + size * 0.12, size * 0.85)
+    x += size * 0.6 + 4
+    pen.text(x, y, str(patch.time), size, INK, condensed=True)
+    x += pen.width_of(str(patch.time), size, condensed=True) + size * 0.35
     income = f"+{patch.income}"
-    pen.text(x, y, income, size, BUTTON_BLUE if patch.income else INK_SOFT)
-    x += pen.width_of(income, size)
+    pen.text(x, y, income, size, BUTTON_BLUE if patch.income else INK_SOFT, condensed=True)
+    x += pen.width_of(income, size, condensed=True)
     return x - start
 
 
-def _offer(pen: Pen, view: PatchworkView, x: float, y: float) -> None:
-    pen.text(x, y, "ON OFFER", 18, INK)
-    pen.text(x + pen.width_of("ON OFFER", 18) + 14, y + 3,
-             "buy 1, 2 or 3: the next patches clockwise of the spool", 14, INK_SOFT)
-    buyer = view.players[view.turn] if view.turn is not None and view.turn_reason != "leather placement" else None
-    for k in range(3):
-        cx = x + k * (CARD_W + 14)
-        cy = y + 30
-        if k >= len(view.offer):
-            pen.rect(cx, cy, cx + CARD_W, cy + OFFER_H - 30, outline=GRID_LINE, width=2, radius=14)
-            pen.text(cx + CARD_W / 2, cy + (OFFER_H - 30) / 2, "no patch", 18, INK_SOFT, anchor="mm")
-            continue
-        patch = view.offer[k]
-        pen.rect(cx, cy, cx + CARD_W, cy + OFFER_H - 30, fill=PANEL, outline=_shade(fabric(patch), 0.8),
-                 width=3, radius=14)
-        pen.circle(cx + 24, cy + 24, 17, fill=INK)
-        pen.text(cx + 24, cy + 24, str(k + 1), 22, HEADER_TEXT, anchor="mm")
-        _draw_patch_fit(pen, patch, cx + 20, cy + 44, CARD_W - 40, 120, 34)
-        line_w = _measure_price(pen, patch, 24)
-        _price_line(pen, patch, cx + (CARD_W - line_w) / 2, cy + 182, 24)
-        if buyer is not None and patch.cost > buyer.buttons:
-            pen.overlay((cx + 3, cy + 3, cx + CARD_W - 3, cy + OFFER_H - 33), FADE)
-            pen.text(cx + CARD_W / 2, cy + 30, "can't afford", 14, (180, 40, 40), anchor="mm")
-
-
 def _measure_price(pen: Pen, patch: PatchInfo, size: int) -> float:
-    r = size * 0.45
-    return (2 * r + 4 + pen.width_of(str(patch.cost), size) + size * 0.6 + size * 0.7 + 5
-            + pen.width_of(str(patch.time), size) + size * 0.6 + pen.width_of(f"+{patch.income}", size))
+    r = size * 0.4
+    return (2 * r + 3 + pen.width_of(str(patch.cost), size, condensed=True) + size * 0.35
+            + size * 0.6 + 4 + pen.width_of(str(patch.time), size, condensed=True) + size * 0.35
+            + pen.width_of(f"+{patch.income}", size, condensed=True))
 
 
-def _side_box(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
-    h = OFFER_H - 30
-    pen.rect(x, y + 30, x + w, y + 30 + h, fill=PANEL, outline=GRID_LINE, width=2, radius=14)
-    bx, by = x + 18, y + 48
-    _bonus_tile(pen, bx, by, 64)
-    pen.text(bx + 80, by + 4, "7x7 BONUS TILE", 15, INK)
-    if view.bonus_seat is None:
-        pen.text(bx + 80, by + 26, "first to fill a 7x7", 13, INK_SOFT)
-        pen.text(bx + 80, by + 44, "square: +7 points", 13, INK_SOFT)
-    else:
-        pen.text(bx + 80, by + 26, "claimed by", 13, INK_SOFT)
-        name = _player_name(view, view.bonus_seat, pen.names, size=16, width=x + w - 12 - (bx + 80))
-        pen.text(bx + 80, by + 43, name, 16, PLAYER_COLOURS[view.bonus_seat])
-    ly = by + 90
-    _leather(pen, bx + 20, ly, 26)
-    pen.text(bx + 80, ly - 2, "LEATHER PATCHES", 15, INK)
-    spaces = ", ".join(map(str, view.leather_spaces)) if view.leather_spaces else "all taken"
-    pen.text(bx + 80, ly + 18, f"left on {spaces}" if view.leather_spaces else spaces, 13, INK_SOFT)
-    cy = ly + 52
-    pen.text(bx, cy, f"{len(view.circle)} patches left in the circle", 14, INK)
-    pen.text(bx, cy + 20, "cost", 13, INK_SOFT)
-    _button(pen, bx + 40, cy + 28, 7)
-    pen.text(bx + 56, cy + 20, "time", 13, INK_SOFT)
-    _hourglass(pen, bx + 92, cy + 21, 13)
-    pen.text(bx + 112, cy + 20, "income +n", 13, INK_SOFT)
+def _circle_rows(view: PatchworkView) -> int:
+    return max(1, -(-min(len(view.circle), SHOWN_PATCHES) // PER_ROW))
 
 
-TILE_W, TILE_H = 98, 104
+def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
+    """The offer (1-3, to buy) and the patches after it, clockwise from the spool."""
+    more = len(view.circle) - SHOWN_PATCHES
+    pen.text(x, y, "ON OFFER", TEXT + 2, INK, anchor="ls")
+    note = "buy 1, 2 or 3; then the circle" + (f" (+{more} more)" if more > 0 else "")
+    pen.text(x + pen.width_of("ON OFFER", TEXT + 2) + 10, y, note, TEXT, INK_SOFT, anchor="ls",
+             condensed=True)
+    buyer = (view.players[view.turn] if view.turn is not None
+             and view.turn_reason != "leather placement" else None)
+    item_w = (w - (PER_ROW - 1) * 8) / PER_ROW
+    if not view.circle:
+        pen.text(x, y + 30, "no patches left", TEXT, INK_SOFT, anchor="ls")
+    for k, patch in enumerate(view.circle[:SHOWN_PATCHES]):
+        row, col = divmod(k, PER_ROW)
+        ix, iy = x + col * (item_w + 8), y + 10 + row * (ITEM_H + 8)
+        dear = k < 3 and buyer is not None and patch.cost > buyer.buttons
+        pen.paste(_item(patch, k + 1 if k < 3 else 0, dear, item_w), ix, iy)
 
 
-def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> float:
-    rest = view.circle[3:]
-    pen.text(x, y, "THE CIRCLE", 18, INK)
-    pen.text(x + pen.width_of("THE CIRCLE", 18) + 14, y + 3, "after the offer, clockwise from the spool (numbers count from the spool)",
-             14, INK_SOFT)
-    per_row = int((w + 4) // (TILE_W + 4))
-    for k, patch in enumerate(rest):
-        row, col = divmod(k, per_row)
-        tx = x + col * (TILE_W + 4)
-        ty = y + 28 + row * (TILE_H + 6)
-        pen.rect(tx, ty, tx + TILE_W, ty + TILE_H, fill=PANEL, outline=GRID_LINE, width=1, radius=8)
-        pen.text(tx + 6, ty + 4, str(k + 4), 11, INK_SOFT)
-        _draw_patch_fit(pen, patch, tx + 8, ty + 16, TILE_W - 16, 56, 13)
-        _mini_price(pen, patch, tx + TILE_W / 2, ty + 80)
-    rows = (len(rest) + per_row - 1) // per_row
-    if not rest:
-        pen.text(x, y + 32, "no patches after the offer", 14, INK_SOFT)
-        rows = 0
-    return 28 + max(rows, 1) * (TILE_H + 6)
-
-
-def _mini_price(pen: Pen, patch: PatchInfo, cx: float, y: float) -> None:
-    size = 15
-    parts = [str(patch.cost), str(patch.time), f"+{patch.income}"]
-    width = 13 + 2 + pen.width_of(parts[0], size) + 6 + 10 + 2 + pen.width_of(parts[1], size) + 6 \
-        + pen.width_of(parts[2], size)
-    x = cx - width / 2
-    _button(pen, x + 6, y + 8, 6)
-    x += 15
-    pen.text(x, y, parts[0], size, INK)
-    x += pen.width_of(parts[0], size) + 6
-    _hourglass(pen, x, y + 2, 13)
-    x += 12
-    pen.text(x, y, parts[1], size, INK)
-    x += pen.width_of(parts[1], size) + 6
-    pen.text(x, y, parts[2], size, BUTTON_BLUE if patch.income else INK_SOFT)
+@lru_cache(maxsize=128)
+def _item(patch: PatchInfo, number: int, dear: bool, width: float) -> Image.Image:
+    """One patch of the circle with its price: numbered 1-3 (`number`) when on offer, faded
+    when the player to move cannot afford it. Drawn once per patch and state, then pasted."""
+    pen = Pen(width, ITEM_H)
+    pen.rect(0, 0, width, ITEM_H, fill=PANEL, outline=_shade(fabric(patch), 0.8) if number
+             else GRID_LINE, width=3 if number else 1, radius=10)
+    if number:
+        pen.circle(16, 16, 13, fill=INK)
+        pen.text(16, 17, str(number), TEXT, HEADER_TEXT, anchor="mm")
+    _draw_patch_fit(pen, patch, 8, 8, width - 16, 68, 18)
+    _price_line(pen, patch, (width - _measure_price(pen, patch, TEXT)) / 2, 84, TEXT)
+    if dear:
+        pen.overlay((3, 3, width - 3, ITEM_H - 3), FADE)
+        for line, dy in (("can't", 32), ("afford", 56)):
+            pen.text(width / 2, dy, line, TEXT, (180, 40, 40), anchor="mm")
+    return pen.image
 
 
 # --- header --------------------------------------------------------------------------------------
@@ -540,37 +542,37 @@ def _status(view: PatchworkView, names: Sequence[str] | None) -> tuple[str, str]
     return f"{name} to move", "same space, arrived last (on top)"
 
 
+HEADER_H = 62
+
+
 def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> bytes:
-    """The whole table as PNG bytes (about 1160 px wide); `names` label the two players."""
-    rest = len(view.circle) - 3
-    per_row = int((WIDTH - 2 * PAD + 4) // (TILE_W + 4))
-    circle_rows = max(1, (max(rest, 0) + per_row - 1) // per_row)
-    y_quilts = 84
-    y_track = y_quilts + PANEL_H + 18
-    y_offer = y_track + TRACK_H + 18
-    y_circle = y_offer + OFFER_H + 18
-    height = y_circle + 28 + circle_rows * (TILE_H + 6) + PAD
+    """The whole table as PNG bytes, 600 px wide and at most 900 tall (render/phone.py):
+    both quilts, the time track, the offer and the next patches of the circle."""
+    y_quilts = HEADER_H + PAD
+    y_track = y_quilts + PANEL_H + PAD
+    y_circle = y_track + TRACK_H + PAD + 20
+    height = y_circle + 10 + _circle_rows(view) * (ITEM_H + 8) + PAD - 8
     pen = Pen(WIDTH, height)
     pen.names = names
-    # header
-    pen.rect(0, 0, WIDTH, 66, fill=HEADER)
-    pen.text(PAD, 33, "PATCHWORK", 28, HEADER_TEXT, anchor="lm")
-    header_names = [fit_text(name, 24, 480) for name in names] if names else None
+    pen.rect(0, 0, WIDTH, HEADER_H, fill=HEADER)
+    header_names = [fit_text(name, TEXT + 4, 300) for name in names] if names else None
     title, note = _status(view, header_names)
     colour = PLAYER_COLOURS[view.turn] if view.turn is not None else GOLD
-    tx = WIDTH - PAD
-    pen.text(tx, 22, title, 24, HEADER_TEXT, anchor="rm")
-    pen.text(tx, 48, note, 14, _shade(colour, 1.4), anchor="rm")
-    # quilts
+    pen.text(PAD, 22, fit_text(title, TEXT + 4, WIDTH - 2 * PAD), TEXT + 4, HEADER_TEXT, anchor="lm")
+    pen.text(PAD, 47, fit_text(note, TEXT, WIDTH - 2 * PAD, condensed=True), TEXT,
+             _shade(colour, 1.4), anchor="lm", condensed=True)
     panel_w = (WIDTH - 3 * PAD) / 2
     for seat in (0, 1):
         _player_panel(pen, view, seat, PAD + seat * (panel_w + PAD), y_quilts, panel_w)
     _track(pen, view, PAD, y_track, WIDTH - 2 * PAD)
-    _offer(pen, view, PAD, y_offer)
-    side_x = PAD + 3 * (CARD_W + 14)
-    _side_box(pen, view, side_x, y_offer, WIDTH - PAD - side_x)
     _circle(pen, view, PAD, y_circle, WIDTH - 2 * PAD)
     return pen.png()
+
+
+def clear_caches() -> None:
+    """Forget every drawn layer and sprite (tests that watch all the text being drawn)."""
+    for cached in (_track_layer, _empty_quilt, _quilt_image, _patch_sprite, _item):
+        cached.cache_clear()
 
 
 # --- the placement preview -----------------------------------------------------------------------
@@ -601,44 +603,43 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
         buttons = [(top + r, left + c) for r, c in oriented_buttons(patch.id, name)]
     over_right = max([c - 8 for _, c in ghost] + [0])
     over_down = max([r - 8 for r, _ in ghost] + [0])
-    cell = PREVIEW_CELL
-    gx, gy = 56, 148
-    width = max(gx + (9 + over_right) * cell + 36, 640)
-    text_lines = textwrap.wrap(reason or "", 48) if not legal and reason else []
-    height = gy + (9 + over_down) * cell + 40 + 34 * max(1, len(text_lines)) + 24
+    gx, gy = 40, 140
+    cell = min(PREVIEW_CELL, (WIDTH - gx - 20) // (9 + max(over_right, over_down)))
+    width = WIDTH
+    text_lines = textwrap.wrap(reason or "", 44) if not legal and reason else []
+    height = gy + (9 + over_down) * cell + 36 + 32 * max(1, len(text_lines)) + 16
     pen = Pen(int(width), int(height))
     colour = PLAYER_COLOURS[seat]
     pen.rect(0, 0, width, 66, fill=HEADER)
     pen.circle(PAD + 14, 33, 14, fill=colour, outline=(255, 255, 255), width=2)
-    pen.text(PAD + 14, 33, str(seat + 1), 16, (255, 255, 255), anchor="mm")
+    pen.text(PAD + 14, 34, str(seat + 1), TEXT, (255, 255, 255), anchor="mm", condensed=True)
     owner = "Your quilt" if view.seat == seat else f"Player {seat + 1}'s quilt"
-    pen.text(PAD + 38, 33, owner, 24, HEADER_TEXT, anchor="lm")
+    pen.text(PAD + 38, 33, owner, TEXT + 4, HEADER_TEXT, anchor="lm")
     if patch is not None:
         if patch.leather:
             move = f"place {square}"
         else:
             move = f"buy {patch_choice} {short_orientation(name) if name else orientation} {square}"
-        pen.text(PAD, 82, move, 20, INK)
-        mw = pen.width_of(move, 20)
+        pen.text(PAD, 80, move, TEXT + 2, INK)
+        mw = pen.width_of(move, TEXT + 2)
         if not patch.leather:
-            _price_line(pen, patch, PAD + mw + 24, 82, 20)
+            _price_line(pen, patch, PAD + mw + 20, 81, TEXT + 2)
     else:
-        pen.text(PAD, 82, f"there is no patch {patch_choice} on offer", 20, (180, 40, 40))
-    pen.text(width - PAD, 33, f"{player.buttons} buttons", 18, HEADER_TEXT, anchor="rm")
-    _quilt(pen, player.quilt, gx, gy, cell, label_size=18)
+        pen.text(PAD, 80, f"there is no patch {patch_choice} on offer", TEXT + 2, (180, 40, 40))
+    pen.text(width - PAD, 33, f"{player.buttons} buttons", TEXT, HEADER_TEXT, anchor="rm")
+    _quilt(pen, player.quilt, gx, gy, cell, label_size=TEXT, background=PAPER)
     filled = {(r, c) for r, row in enumerate(player.quilt.cells) for c, v in enumerate(row) if v is not None}
     good, bad = (70, 190, 90), (220, 50, 50)
     tint = good if legal else bad
     layer = Image.new("RGBA", pen.image.size, (0, 0, 0, 0))
-    ld = ImageDraw.Draw(layer)
+    ld = ImageDraw.Draw(layer)  # the ghost, translucent over the quilt
     for r, c in ghost:
         box = [(gx + c * cell) * SCALE, (gy + r * cell) * SCALE, (gx + (c + 1) * cell) * SCALE,
                (gy + (r + 1) * cell) * SCALE]
         clash = (r, c) in filled or r > 8 or c > 8
         alpha = 215 if clash and not legal else 150
         ld.rectangle(box, fill=tint + (alpha,))
-    pen.image = Image.alpha_composite(pen.image, layer)
-    pen.draw = ImageDraw.Draw(pen.image)
+    pen.image.paste(layer, (0, 0), layer)
     if ghost:
         _patch_outline(pen, ghost, gx, gy, cell, _shade(tint, 0.55), 4)
         for r, c in buttons:
@@ -649,11 +650,11 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
                 x1, y1 = x0 + cell - 24, y0 + cell - 24
                 pen.line([x0, y0, x1, y1], (255, 255, 255), 5)
                 pen.line([x0, y1, x1, y0], (255, 255, 255), 5)
-    ty = gy + (9 + over_down) * cell + 24
+    ty = gy + (9 + over_down) * cell + 20
     if legal:
-        pen.text(PAD, ty, "It fits here.", 22, _shade(good, 0.7))
+        pen.text(PAD, ty, "It fits here.", TEXT + 2, _shade(good, 0.7))
     else:
         lines = text_lines or ["It can't go here."]
         for k, line in enumerate(lines):
-            pen.text(PAD, ty + 34 * k, line, 22, _shade(bad, 0.8))
+            pen.text(PAD, ty + 32 * k, line, TEXT + 2, _shade(bad, 0.8))
     return pen.png()

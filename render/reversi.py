@@ -9,9 +9,9 @@ from games.reversi import View
 from render.fonts import font
 from render.png import SCALE, finish
 
-CELL = 80          # pixels per square in the final image
+CELL = 66          # pixels per square in the final image: 600 px wide in all (render/phone.py)
 MARGIN = 36        # room for the a-h / 1-8 labels
-FOOTER = 64        # room for the counts
+FOOTER = 60        # room for the counts
 
 BACKGROUND = (24, 40, 30)
 FELT = (34, 120, 64)
@@ -25,7 +25,7 @@ LAST_MOVE = (230, 57, 70)
 
 
 def render_board(view: View) -> bytes:
-    """The board as PNG bytes, about 712 x 776 pixels."""
+    """The board as PNG bytes, 600 x 660 pixels."""
     size = (MARGIN * 2 + CELL * 8, MARGIN * 2 + CELL * 8 + FOOTER)
     image = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -64,7 +64,7 @@ def _draw_board(draw: ImageDraw.ImageDraw) -> None:
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
-    label_font = font(20 * SCALE)
+    label_font = font(22 * SCALE)
     for k in range(8):
         centre = (MARGIN + k * CELL + CELL / 2) * SCALE
         for edge in (MARGIN / 2, MARGIN * 1.5 + 8 * CELL):
@@ -76,7 +76,7 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
 
 def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool) -> None:
     body, highlight = BLACK_DISC if black else WHITE_DISC
-    left, top, right, bottom = _box(index, inset=8)
+    left, top, right, bottom = _box(index, inset=7)
     depth = 4 * SCALE
     draw.ellipse((left + depth / 2, top + depth, right + depth / 2, bottom + depth), fill=SHADOW)
     draw.ellipse((left, top, right, bottom), fill=body)
@@ -86,7 +86,7 @@ def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool
     draw.ellipse((left + width * 0.1, top + width * 0.1, right - width * 0.1,
                   bottom - width * 0.1), outline=highlight, width=max(1, SCALE))
     if last:
-        r = 9 * SCALE
+        r = 8 * SCALE
         cx, cy = (left + right) / 2, (top + bottom) / 2
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LAST_MOVE)
 
@@ -94,16 +94,16 @@ def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool
 def _draw_hint(draw: ImageDraw.ImageDraw, index: int, *, black: bool) -> None:
     left, top, right, bottom = _box(index)
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    r = 8 * SCALE
+    r = 7 * SCALE
     colour = (BLACK_DISC if black else WHITE_DISC)[0]  # a small disc of the mover's colour
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=GRID, width=SCALE)
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> None:
     y = (size[1] - FOOTER / 2 - 6) * SCALE
-    text_font = font(26 * SCALE)
+    text_font = font(24 * SCALE)
     r = 14 * SCALE
-    for x, black, count in ((MARGIN, True, view.black_count), (MARGIN + 130, False, view.white_count)):
+    for x, black, count in ((MARGIN, True, view.black_count), (MARGIN + 104, False, view.white_count)):
         cx = (x + 16) * SCALE
         draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(BLACK_DISC if black else WHITE_DISC)[0],
                      outline=LABEL, width=SCALE)
@@ -116,4 +116,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -
             status = ("Black" if winner == view.black_seat else "White") + " wins by resignation"
     else:
         status = f"{view.to_move_colour.capitalize()} to move"
-    draw.text(((size[0] - MARGIN) * SCALE, y), status, font=text_font, fill=LABEL, anchor="rm")
+    room = size[0] - 2 * MARGIN - 104 - 80  # right of the two counts
+    status_font = next(font(px * SCALE) for px in (24, 22, 20)
+                       if px == 20 or font(px * SCALE).getlength(status) <= room * SCALE)
+    draw.text(((size[0] - MARGIN) * SCALE, y), status, font=status_font, fill=LABEL, anchor="rm")

@@ -13,10 +13,11 @@ from games.scrabble import COLUMNS, PREMIUMS, SIZE, VALUES, View, parse_square
 from render.fonts import font
 from render.png import SCALE, finish
 
-CELL = 48          # pixels per square in the final image
+CELL = 37          # pixels per square in the final image: 600 px in all (render/phone.py)
 GAP = 2            # grout between squares
-MARGIN = 30        # room for the coordinates (top and left)
-EDGE = 10          # frame on the other two sides
+MARGIN = 32        # room for the coordinates (top and left)
+EDGE = 13          # frame on the other two sides
+MIN_FONT = 20      # px: 10 px once Discord shows the picture 300 px wide on a phone
 
 FRAME = (28, 58, 54)
 GROUT = (28, 58, 54)
@@ -44,7 +45,8 @@ BLANK_LETTER = (196, 40, 40)
 
 
 def render_board(view: View, *, highlight_last: bool = True) -> bytes:
-    """The board as PNG bytes, 760 x 760 pixels."""
+    """The board as PNG bytes, 600 x 600 pixels. Tiles show their letters only: a tile's
+    value would be too small to read on a phone (the rack shows the values)."""
     side = MARGIN + SIZE * CELL + EDGE
     image = Image.new("RGB", (side * SCALE, side * SCALE), FRAME)
     draw = ImageDraw.Draw(image)
@@ -60,7 +62,7 @@ def render_board(view: View, *, highlight_last: bool = True) -> bytes:
             else:
                 _draw_square(draw, row, col, plain=True)
                 box = _box(row, col, inset=1.5)
-                _draw_tile(draw, box, char, last=(row, col) in last)
+                _draw_tile(draw, box, char, last=(row, col) in last, value=False)
     return finish(image)
 
 
@@ -70,12 +72,14 @@ def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
         tiles = list(view_or_tiles.rack or "")
     else:
         tiles = list("".join(view_or_tiles))
-    tile, gap, pad = 64, 8, 14
-    width = max(pad * 2 + len(tiles) * tile + max(0, len(tiles) - 1) * gap, 240)
-    height = tile + pad * 2 + 6
+    gap, pad, biggest = 8, 14, 72
+    tile = min(biggest, (600 - 2 * pad - max(0, len(tiles) - 1) * gap) // max(1, len(tiles)))
+    width = max(pad * 2 + len(tiles) * tile + max(0, len(tiles) - 1) * gap, 300)
+    height = biggest + pad * 2 + 6  # the same for every rack: an edited DM does not jump
+    top = pad + biggest - tile
     image = Image.new("RGB", (width * SCALE, height * SCALE), FRAME)
     draw = ImageDraw.Draw(image)
-    bar_top = pad + tile - 14  # the tiles stand in the rack's groove
+    bar_top = pad + biggest - 14  # the tiles stand in the rack's groove
     draw.rounded_rectangle(
         (4 * SCALE, bar_top * SCALE, (width - 4) * SCALE, (height - 4) * SCALE),
         radius=8 * SCALE,
@@ -84,12 +88,12 @@ def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
         width=2 * SCALE,
     )
     if not tiles:
-        draw.text((width / 2 * SCALE, (pad + tile / 2) * SCALE), "no tiles",
-                  font=font(24 * SCALE), fill=LABEL, anchor="mm")
+        draw.text((width / 2 * SCALE, (pad + biggest / 2) * SCALE), "no tiles",
+                  font=font(26 * SCALE), fill=LABEL, anchor="mm")
     left = (width - (len(tiles) * tile + max(0, len(tiles) - 1) * gap)) / 2
     for i, t in enumerate(tiles):
         x = left + i * (tile + gap)
-        box = (x * SCALE, pad * SCALE, (x + tile) * SCALE, (pad + tile) * SCALE)
+        box = (x * SCALE, top * SCALE, (x + tile) * SCALE, (top + tile) * SCALE)
         _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False, rack=True)
     return finish(image)
 
@@ -105,7 +109,7 @@ def _box(row: int, col: int, inset: float = 0) -> tuple[float, float, float, flo
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
-    label_font = font(17 * SCALE)
+    label_font = font(MIN_FONT * SCALE)
     for k in range(SIZE):
         centre = (MARGIN + k * CELL + CELL / 2) * SCALE
         draw.text((centre, MARGIN / 2 * SCALE), COLUMNS[k], font=label_font, fill=LABEL,
@@ -122,9 +126,10 @@ def _draw_square(draw: ImageDraw.ImageDraw, row: int, col: int, *, plain: bool =
         return
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     if (row, col) == (7, 7):
-        _draw_star(draw, cx, cy, 16 * SCALE, PREMIUM_TEXT["DW"])
+        _draw_star(draw, cx, cy, 14 * SCALE, PREMIUM_TEXT["DW"])
         return
-    draw.text((cx, cy), bonus, font=font(16 * SCALE), fill=PREMIUM_TEXT[bonus], anchor="mm")
+    draw.text((cx, cy), bonus, font=font(MIN_FONT * SCALE, condensed=True),
+              fill=PREMIUM_TEXT[bonus], anchor="mm")
 
 
 def _draw_star(
@@ -145,7 +150,9 @@ def _draw_tile(
     *,
     last: bool,
     rack: bool = False,
+    value: bool = True,
 ) -> None:
+    """One tile in `box` (drawing pixels); `value` adds its points in the corner."""
     left, top, right, bottom = box
     size = right - left
     shadow = size * 0.05
@@ -162,23 +169,24 @@ def _draw_tile(
     blank = char == "?" or char.islower()
     letter = "" if char == "?" else char.upper()
     cx, cy = (left + right) / 2, (top + bottom) / 2
+    shift = 0 if blank or not value else size * (0.15 if VALUES[letter] >= 10 else 0.07)
     if letter:
         draw.text(
-            (cx - (0 if blank else size * (0.1 if VALUES[letter] >= 10 else 0.06)),
-             cy + size * 0.02),
+            (cx - shift, cy + size * 0.02),
             letter,
-            font=font(round(size * 0.56)),
+            font=font(round(size * (0.52 if value else 0.68))),
             fill=BLANK_LETTER if blank else LETTER,
             anchor="mm",
         )
-    if not blank:
+    if value and not blank:
         draw.text(
-            (right - size * 0.1, bottom - size * 0.07),
+            (right - size * 0.08, bottom - size * 0.06),
             str(VALUES[letter]),
-            font=font(round(size * 0.25)),
+            font=font(max(round(size * 0.3), MIN_FONT * SCALE), condensed=True),
             fill=LETTER,
             anchor="rs",
         )
     elif char == "?" and rack:
-        draw.text((cx, cy), "blank", font=font(round(size * 0.2), bold=False),
+        draw.text((cx, cy), "blank", font=font(max(round(size * 0.24), MIN_FONT * SCALE),
+                                                condensed=True),
                   fill=(150, 120, 80), anchor="mm")

@@ -65,7 +65,7 @@ async def test_a_whole_game_with_previews_errors_and_a_restart(world, tmp_path, 
         started = await fake.click(bob, lobby.message, label="Join")
         first = board(started)
         width, _ = png_size(first.attachments[0].data)
-        assert width >= 1000
+        assert width == 600  # the phone-sized table (render/phone.py)
         assert "alice" in first.embeds[0]["title"] and "bob" in first.embeds[0]["title"]
         assert first.attachments[0].description.startswith("Patchwork table. alice: 5 buttons")
         match = await bot.service.current(channel.id)

@@ -25,7 +25,7 @@ from tests.fakediscord import run_bot
 pytestmark = pytest.mark.e2e
 
 RACK_TEXT = re.compile(r"Your Scrabble rack: \*\*([A-Z?](?: [A-Z?])*)\*\*")
-BOARD_SIZE = (760, 760)
+BOARD_SIZE = (600, 600)  # phone-sized (render/phone.py)
 
 
 # Match seeds come from `secrets`; a fixed one makes every run deal the same tiles. With this
