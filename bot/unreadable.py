@@ -163,22 +163,26 @@ def _options_problem(command: app_commands.Command, options: list,
         param = params[option["name"]]
         if option.get("type") != param.type.value:
             return STALE_COMMAND
-        if option.get("focused"):
-            if not _typed_so_far(param, option.get("value")):
-                return STALE_COMMAND
-            continue
-        problem = _value_problem(param, option.get("value"))
+        value, typing = option.get("value"), bool(option.get("focused"))
+        if autocomplete and _typed_so_far(param, value, focused=typing):
+            continue  # an autocomplete reads what is typed so far, unchecked by Discord
+        problem = STALE_COMMAND if typing else _value_problem(param, value)
         if problem == STALE_COMMAND or (problem and not autocomplete):
-            return problem  # (an autocomplete only needs values of the right kind)
+            return problem
     return None
 
 
-def _typed_so_far(param: app_commands.Parameter, value: Any) -> bool:
-    """Whether `value` can be what is typed in an autocompleted option: text, or a number for
-    a number option."""
-    numeric = param.type in (discord.AppCommandOptionType.integer,
-                             discord.AppCommandOptionType.number)
-    return isinstance(value, str) or (numeric and type(value) in (int, float))
+def _typed_so_far(param: app_commands.Parameter, value: Any, *, focused: bool) -> bool:
+    """Whether `value` can be typed so far in an autocomplete: text in a text or whole-number
+    option, a number in a number option (discord.py reads an unfocused one as a float)."""
+    kind, number = param.type, type(value) in (int, float)
+    if kind is discord.AppCommandOptionType.string:
+        return isinstance(value, str)
+    if kind is discord.AppCommandOptionType.integer:
+        return isinstance(value, str) or number
+    if kind is discord.AppCommandOptionType.number:
+        return number or (focused and isinstance(value, str))
+    return False
 
 
 def _value_problem(param: app_commands.Parameter, value: Any) -> str | None:
