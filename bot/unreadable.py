@@ -6,8 +6,8 @@ by an older version of the bot, a custom id that does not parse, a client that s
 commands long ago. Both are spotted here before anything runs:
 
 * `answer_unclaimed` (an `on_interaction` listener) answers a component interaction (or a
-  form) exactly when discord.py will hand it to nobody, by asking the same view store discord.py dispatches
-  from (it has no public API for the question);
+  form) exactly when discord.py hands it to nobody, by asking the view store discord.py
+  dispatches from (it has no public API for the question);
 * `command_problem` reads a command or autocomplete against the commands the tree has now; the
   tree's `interaction_check` answers when it finds a problem and stops the command there.
 """
@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 OLD_CONTROL = ("That button or menu belongs to an older version of this message, so I cannot "
                "use it. `/match status` shows the table as it is now.")
-OLD_FORM = "That form belongs to an older version of Gamenight, so I cannot read it. Nothing changed."
+OLD_FORM = ("That form belongs to an older version of Gamenight, so I cannot read it. "
+            "Nothing changed.")
 STALE_COMMAND = ("That command has changed since your Discord app last loaded it. Reload "
                  "Discord (Ctrl+R, or restart the app) and try it again.")
 SERVER_ONLY = "That command works in a server channel, not here."
@@ -35,7 +36,7 @@ SERVER_ONLY = "That command works in a server channel, not here."
 MAX_TEXT = 6000  # Discord's longest string option
 MAX_INTEGER = 2**53  # Discord's integer options stay within ±2^53
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
-Command = app_commands.Command | app_commands.Group
+AnyCommand = app_commands.Command | app_commands.Group
 
 
 # --------------------------------------------------------------------------- components
@@ -70,7 +71,9 @@ def claimed(interaction: discord.Interaction) -> bool:
                           for pattern in store._dynamic_items):  # noqa: SLF001
         return True
     views = store._views  # noqa: SLF001
-    item = views.get(message.id if message else None, {}).get(key) or views.get(None, {}).get(key)
+    item = views.get(message.id, {}).get(key) if message is not None else None
+    if item is None:
+        item = views.get(None, {}).get(key)
     return item is not None and item.view is not None
 
 
@@ -119,7 +122,7 @@ def _find_command(tree: app_commands.CommandTree,
                   data: dict) -> tuple[app_commands.Command, list] | None:
     """The command `data` names, down its subcommands, with the options it was given."""
     guild_id = data.get("guild_id")
-    command: Command | None = None
+    command: AnyCommand | None = None
     name = data.get("name")
     if isinstance(name, str):
         if isinstance(guild_id, str) and SNOWFLAKE.fullmatch(guild_id):
@@ -127,19 +130,19 @@ def _find_command(tree: app_commands.CommandTree,
         if command is None:
             command = tree.get_command(name)
     options = data.get("options", [])
-    while isinstance(command, app_commands.Group):
+    while isinstance(command, app_commands.Group) and isinstance(options, list):
         subs = [o for o in options if isinstance(o, dict) and o.get("type") in (1, 2)]
         if len(subs) != 1 or len(options) != 1 or not isinstance(subs[0].get("name"), str):
             return None
         command = command.get_command(subs[0]["name"])
         options = subs[0].get("options", [])
-    if command is None or not isinstance(options, list):
+    if not isinstance(command, app_commands.Command) or not isinstance(options, list):
         return None
     return command, options
 
 
-def _server_only(command: Command) -> bool:
-    node: Command | None = command
+def _server_only(command: AnyCommand) -> bool:
+    node: AnyCommand | None = command
     while node is not None:
         if node.guild_only:
             return True
@@ -150,7 +153,8 @@ def _server_only(command: Command) -> bool:
 def _options_problem(command: app_commands.Command, options: list,
                      *, autocomplete: bool) -> str | None:
     params = {param.display_name: param for param in command.parameters}
-    names = [o.get("name") if isinstance(o, dict) else None for o in options]
+    names = [o["name"] if isinstance(o, dict) and isinstance(o.get("name"), str) else None
+             for o in options]
     if len(set(names)) != len(names) or not all(name in params for name in names):
         return STALE_COMMAND
     focused = [o for o in options if o.get("focused")]

@@ -226,7 +226,7 @@ def command_input(rng, synced_list, users):
     built = good_options(rng, options, users, garbage=True)
     required = [o for o in built if any(d["name"] == o["name"] and d.get("required")
                                          for d in options)]
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
     if kind in (7, 8):  # autocomplete, sometimes for an option that has none
         chosen = dict(rng.choice(options)) if options else {"name": "x", "type": 3}
         built = [o for o in built if o["name"] != chosen["name"]]
@@ -252,6 +252,9 @@ def command_input(rng, synced_list, users):
     elif kind == 6 and built:  # a member option that names nobody
         option = rng.choice(built)
         option.update(type=6, value=rng.choice(["notanid", "0", str(NO_MATCH), "-5", ""]))
+    elif kind == 9:  # options in a shape no version of Discord sends
+        built = rng.choice([None, {}, "x", [1], [{"name": ["a"], "type": 3, "value": "x"}],
+                            [{"name": "a", "type": 1, "options": None}], [[]]])
     elif kind == 3 or not free_strings(built, options):  # an option this version lacks
         built.append({"name": junk(rng, length=6), "type": rng.choice([3, 4, 5]),
                       "value": rng.choice(["x", 3, True])})
@@ -397,7 +400,8 @@ async def test_a_value_out_of_range_names_the_range_and_dms_hear_where_commands_
         new = {"id": synced["reversi"]["id"], "type": 1, "name": "reversi",
                "options": [{"name": "new", "type": 1, "options": []}]}
         in_dm = await fake.raw_command(alice, alice, new)
-        assert in_dm.ephemeral and in_dm.content == "That command works in a server channel, not here."
+        assert in_dm.ephemeral
+        assert in_dm.content == "That command works in a server channel, not here."
         assert await bot.store.latest_match_in(fake.dm_channel(alice).id) is None
 
 
