@@ -125,11 +125,13 @@ class PlaySelect(
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match, /) -> PlaySelect:
-        return cls(int(match["match_id"]), int(match["version"]), options=item.options)
+        # (a button an older message carries under this id has no options: refused when used)
+        return cls(int(match["match_id"]), int(match["version"]),
+                   options=getattr(item, "options", ()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            play = self.item.values[0]
+            play = self.item.values[0] if self.item.values else ""
             await _presenter(interaction).act_from_control(
                 interaction, f"play {play}", self.match_id, self.version)
         except Exception as error:  # one place decides what the user sees
