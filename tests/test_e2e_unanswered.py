@@ -120,14 +120,19 @@ def mutate(rng: random.Random, custom_id: str) -> str:
                        "gn:unknown:1", "gn:lobby:join:1:2:3", junk(rng, length=100)])
 
 
-def old_component(rng: random.Random, versions: dict[int, int]) -> tuple[dict, list[dict]]:
+def old_component(rng: random.Random, matches: list[tuple[int, str, int]]
+                  ) -> tuple[dict, list[dict]]:
     """A control an older version of the bot left on a message: its data and the message's
-    components, with ids that fit today's templates but name no match (or a stale version)."""
-    match_id, version = rng.choice(sorted(versions.items()))
+    components, with ids that fit today's templates but name no match, a stale version, or a
+    lobby that has started since."""
+    match_id, _, version = rng.choice(matches)
+    started = rng.choice([row for row in matches if row[1] == "active"])[0]
     stale = rng.choice([version - 1, version + 50, 0])
     nowhere = NO_MATCH + rng.randrange(1000)
     custom_id = rng.choice([
         f"gn:lobby:{rng.choice(['join', 'leave', 'start', 'cancel'])}:{nowhere}",
+        f"gn:lobby:{rng.choice(['join', 'leave', 'start', 'cancel'])}:{started}",
+        f"gn:rematch:{started}",
         f"gn:rematch:{nowhere}",
         f"gn:ddz:{rng.choice(['pass', 'bid0', 'bid1', 'bid3', 'next', 'stop'])}:{match_id}:{stale}",
         f"gn:ddz:pass:{nowhere}:1", f"gn:ddz:play:{match_id}:{stale}",
@@ -143,13 +148,13 @@ def old_component(rng: random.Random, versions: dict[int, int]) -> tuple[dict, l
     return data, [{"type": 1, "components": [component]}]
 
 
-def component_input(rng, messages, users, versions):
+def component_input(rng, messages, users, matches):
     """(user, message, data, components or None) for one malformed component interaction."""
     user = rng.choice(users)
     message = rng.choice(messages)
     controls = [c for c in message.all_components() if c.get("custom_id")]
     if rng.random() < .25 or not controls:  # (a message may have lost its controls)
-        data, components = old_component(rng, versions)
+        data, components = old_component(rng, matches)
         return user, message, data, components
     known = {c["custom_id"] for c in controls}
     component = rng.choice(controls)
@@ -270,14 +275,14 @@ def free_strings(built: list[dict], options: list[dict]) -> bool:
 # --------------------------------------------------------------------------- the test
 
 
-def send_one(fake, rng, messages, people, places, versions, synced):
+def send_one(fake, rng, messages, people, places, matches, synced):
     """One malformed input, sent without waiting: half components, half commands, and now and
     then a form no version of the bot shows any more."""
     if rng.random() < .02:
         form = {"custom_id": mutate(rng, "gn:form:1"), "components": []}
         return fake.dispatch_raw(5, rng.choice(people), rng.choice(places), form)
     if rng.random() < .5:
-        user, message, data, components = component_input(rng, messages, people, versions)
+        user, message, data, components = component_input(rng, messages, people, matches)
         return fake.dispatch_raw(3, user, None, data, message=message, components=components)
     autocomplete, data = command_input(rng, synced, people)
     return fake.dispatch_raw(4 if autocomplete else 2, rng.choice(people), rng.choice(places),
@@ -319,7 +324,6 @@ async def test_a_few_thousand_unreadable_inputs_each_get_one_quiet_answer(world,
                  if c.get("custom_id", "").startswith("gn:")}
         assert {"lobby", "rematch", "ddz"} <= kinds, kinds
         before, posted = await snapshot(bot, channels), public_messages(fake, places)
-        versions = {match_id: version for match_id, _, version in before}
         synced = fake.commands(guild)
         rng = random.Random(SEED)
         errors, failures = len(fake.errors), []
@@ -327,7 +331,7 @@ async def test_a_few_thousand_unreadable_inputs_each_get_one_quiet_answer(world,
         try:
             for first in range(0, INPUTS, BATCH):  # a few at once, as a busy server sends them
                 sent_from = len(fake.request_log)
-                sent = [await send_one(fake, rng, messages, people, places, versions, synced)
+                sent = [await send_one(fake, rng, messages, people, places, before, synced)
                         for _ in range(min(BATCH, INPUTS - first))]
                 await fake.wait_idle()
                 for number, interaction in enumerate(sent, first):
