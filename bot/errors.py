@@ -96,7 +96,8 @@ class GamenightTree(app_commands.CommandTree):
         problem = command_problem(self, interaction)
         if problem is None:
             return True
-        log.info("unreadable command from user %s: %s", interaction.user.id, interaction.data)
+        name = (interaction.data or {}).get("name")
+        log.info("unreadable command %r from user %s: %s", name, interaction.user.id, problem)
         await answer(interaction, problem)
         return False
 
