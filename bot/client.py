@@ -15,6 +15,7 @@ from bot.errors import GamenightTree
 from bot.registry import GAMES, SHARED
 from bot.service import MatchService
 from bot.store import Store
+from bot.unreadable import answer_unclaimed
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ class GamenightBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.presenters: dict[str, Any] = {}
+        self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)

@@ -203,7 +203,9 @@ class PlaySelect(
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match, /) -> PlaySelect:
-        return cls(int(match["match_id"]), int(match["version"]), options=item.options)
+        # (a button an older message carries under this id has no options: refused when used)
+        return cls(int(match["match_id"]), int(match["version"]),
+                   options=getattr(item, "options", ()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

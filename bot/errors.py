@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.service import ChannelTaken
+from bot.unreadable import STALE_COMMAND, answer, command_problem
 from games.common import GameError
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,8 @@ def explain(error: BaseException) -> str | None:
         return f"I could not read `{str(error.value)[:40]}` for that option."
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use that command here."
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return STALE_COMMAND
     return None
 
 
@@ -74,6 +77,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         text = APOLOGY
     if len(text) > MAX_REPLY:  # Discord refuses longer messages; never lose the error with it
         text = text[:MAX_REPLY - 1] + "…"
+    if interaction.type is discord.InteractionType.autocomplete:
+        if not interaction.response.is_done():  # an autocomplete can only show no choices
+            await answer(interaction, text)
+        return
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -84,6 +91,16 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class GamenightTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Run only commands that fit today's definitions; answer the rest here."""
+        problem = command_problem(self, interaction)
+        if problem is None:
+            return True
+        name = (interaction.data or {}).get("name")
+        log.info("unreadable command %r from user %s: %s", name, interaction.user.id, problem)
+        await answer(interaction, problem)
+        return False
+
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

@@ -47,6 +47,11 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
 * ``await click(user, message, custom_id=None, *, label=None) -> InteractionResult``
 * ``await select(user, message, custom_id, values) -> InteractionResult``
 * ``await submit_modal(user, result, values: {custom_id: str}) -> InteractionResult``
+* ``await raw_component(user, message, data, *, components=None)`` and
+  ``await raw_command(user, channel, data, *, autocomplete=False)``: interactions with any data,
+  unchecked (for fuzzing the bot with what stale clients or old messages send);
+  ``await dispatch_raw(type, user, channel, data, *, message=None, components=None)`` sends one
+  without waiting (many at once, then ``wait_idle()``) and returns the FakeInteraction
 * ``await send(user, channel, content) -> FakeMessage`` (a user message, dispatched as MESSAGE_CREATE)
 * ``messages(channel_or_user, *, include_ephemeral=False)``, ``dm_messages(user)``,
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)
@@ -97,6 +102,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import mimetypes
@@ -1555,6 +1561,46 @@ class FakeDiscord:
         data = {"custom_id": modal["custom_id"], "components": rows}
         it = result.interaction
         return await self._interact(5, user, it.channel, data, message=it.message)
+
+    # ---------------------------------------------------------------- raw interactions (fuzzing)
+
+    async def raw_component(self, user: FakeUser, message: FakeMessage | int, data: dict, /, *,
+                            components: list[dict] | None = None) -> InteractionResult:
+        """A component interaction with any ``data`` (custom_id, component_type, values...), not
+        checked against the message: what a forged or very old client sends. With
+        ``components`` the interaction's message carries those instead of its own, as a message
+        an older version of the bot posted would (the stored message is left as it is)."""
+        msg = self._resolve_message(message)
+        if components is not None:
+            msg = dataclasses.replace(msg, components=components)
+        return await self._interact(3, user, msg.channel, dict(data), message=msg)
+
+    async def dispatch_raw(self, itype: int, user: FakeUser, channel: FakeChannel | FakeUser,
+                           data: dict, /, *, message: FakeMessage | None = None,
+                           components: list[dict] | None = None) -> FakeInteraction:
+        """Send one interaction of type ``itype`` with any ``data`` and return at once, so many
+        can be in flight together (``raw_component`` for ``components``). ``await wait_idle()``
+        afterwards, then read its ``response_type``, ``original``, ``followups``, ``choices``."""
+        if message is not None and components is not None:
+            message = dataclasses.replace(message, components=components)
+        channel = message.channel if message is not None else self._resolve_channel(channel)
+        iid = self.new_id()
+        it = FakeInteraction(iid, f"itoken.{iid}.{secrets.token_urlsafe(16)}", itype, user,
+                             channel, dict(data), self, message=message, locale=user.locale,
+                             command_name=str(data.get("name", "")) if itype in (2, 4) else "")
+        self._interactions[iid] = it
+        self._interactions_by_token[it.token] = it
+        await self._session().dispatch("INTERACTION_CREATE", it.payload())
+        return it
+
+    async def raw_command(self, user: FakeUser, channel: FakeChannel | FakeUser, data: dict, /, *,
+                          autocomplete: bool = False) -> InteractionResult:
+        """A slash command (or, with ``autocomplete``, an autocomplete) interaction with any
+        ``data``: names, option types and values Discord would build from commands synced long
+        ago, or from no command at all."""
+        channel = self._resolve_channel(channel)
+        return await self._interact(4 if autocomplete else 2, user, channel, dict(data),
+                                    command_name=str(data.get("name", "")))
 
     async def send(self, user: FakeUser, channel: FakeChannel | FakeUser, content: str) -> FakeMessage:
         """A user posts a plain message (dispatched as MESSAGE_CREATE)."""

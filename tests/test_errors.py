@@ -53,7 +53,33 @@ async def test_an_overlong_error_is_cut_to_what_discord_accepts():
         async def send_message(self, text, ephemeral):
             sent.append((text, ephemeral))
 
-    interaction = SimpleNamespace(response=Response(), id=1, command=None)
+    interaction = SimpleNamespace(response=Response(), id=1, command=None,
+                                  type=discord.InteractionType.application_command)
     await report_error(interaction, IllegalMove("x" * 5000))
     [(text, ephemeral)] = sent
     assert ephemeral and len(text) == 2000 and text.endswith("…")
+
+
+def test_a_command_discord_knows_but_the_bot_does_not_asks_for_a_reload():
+    command = SimpleNamespace(name="move", qualified_name="reversi move")
+    for error in (app_commands.CommandNotFound("chess", []),
+                  app_commands.CommandSignatureMismatch(command)):
+        assert "changed since your Discord app last loaded it" in explain(error)
+
+
+async def test_an_autocomplete_that_fails_shows_no_choices_instead_of_a_message():
+    from bot.errors import report_error
+
+    shown = []
+
+    class Response:
+        def is_done(self):
+            return False
+
+        async def autocomplete(self, choices):
+            shown.append(choices)
+
+    interaction = SimpleNamespace(response=Response(), id=1, command=None,
+                                  type=discord.InteractionType.autocomplete)
+    await report_error(interaction, IllegalMove("no"))
+    assert shown == [[]]
