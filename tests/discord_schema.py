@@ -43,8 +43,7 @@ SCHEMA_OVERRIDES: dict[str, tuple[dict, str]] = {
     ),
 }
 
-# Bits of a message's `flags`.
-EPHEMERAL = 1 << 6
+# A bit of a message's `flags`.
 IS_COMPONENTS_V2 = 1 << 15
 
 _CODES = {
@@ -91,33 +90,76 @@ def load_document() -> dict:
 
 
 def _for_speed(doc: dict) -> dict:
-    """The same rules, cheaper to check: every union becomes an ``anyOf`` that knows its tags.
-
-    The document's README: "Even though we define anyOf and oneOf unions, they all mean that only
-    one type from the list can be used". Its branches differ by JSON type or by a ``type`` tag, so
-    no body matches two; ``anyOf`` then accepts exactly what ``oneOf`` does, and it can stop at the
-    first branch that matches. :data:`TAGS` lets :func:`_any_of` try the tagged branch first.
+    """The same rules, cheaper to check: a ``oneOf`` whose branches no value can match twice
+    becomes an ``anyOf``, which accepts the same values and stops at the first match; a union of
+    objects told apart by a ``type`` tag records the tags (:data:`TAGS`) so :func:`_any_of` tries
+    the right branch first. (The README says every union means "only one type from the list".)
     """
     schemas = doc["components"]["schemas"]
 
-    def tag_of(branch: dict) -> list:
-        target = schemas.get(branch.get("$ref", "").rpartition("/")[2], {})
-        return (target.get("properties", {}).get("type") or {}).get("enum") or []
+    def resolve(branch: dict) -> dict:
+        while set(branch) == {"$ref"}:
+            branch = schemas[branch["$ref"].rpartition("/")[2]]
+        return branch
 
     def walk(node: Any) -> Any:
         if isinstance(node, list):
             return [walk(v) for v in node]
         if not isinstance(node, dict):
             return node
-        out = {("anyOf" if k == "oneOf" else k): walk(v) for k, v in node.items()}
-        branches = out.get("anyOf")
-        if branches:
-            tags = {tag: i for i, b in enumerate(branches) for tag in tag_of(b)}
-            if tags:
-                out[TAGS] = {str(tag): i for tag, i in tags.items()}
+        out = {k: walk(v) for k, v in node.items()}
+        if "oneOf" in out and _disjoint([_kinds(resolve(b), resolve) for b in out["oneOf"]]):
+            out["anyOf"] = out.pop("oneOf")
+        branches = out.get("anyOf") or []
+        tags = {str(t): i for i, b in enumerate(branches) for t in _tags(resolve(b))}
+        if tags:
+            out[TAGS] = tags
         return out
 
     return walk(doc)
+
+
+def _tags(schema: dict) -> list:
+    tag = (schema.get("properties") or {}).get("type") or {}
+    return tag.get("enum") or ([tag["const"]] if "const" in tag else [])
+
+
+def _kinds(schema: dict, resolve: Callable[[dict], dict]) -> set[tuple] | None:
+    """What values a branch can match, as (JSON type, tag or const or "*"); None if unknown."""
+    if "const" in schema:
+        value = schema["const"]
+        return {(_json_type(value), json.dumps(value))}
+    union = schema.get("oneOf") or schema.get("anyOf")
+    if union and "type" not in schema:
+        parts = [_kinds(resolve(b), resolve) for b in union]
+        return None if any(p is None for p in parts) else set().union(*parts)
+    types = schema.get("type")
+    if types is None:
+        return None
+    out = set()
+    for t in [types] if isinstance(types, str) else types:
+        t = "number" if t == "integer" else t
+        tags = _tags(schema) if t == "object" else []
+        out |= {(t, json.dumps(tag)) for tag in tags} or {(t, "*")}
+    return out
+
+
+def _json_type(value: Any) -> str:
+    return {bool: "boolean", str: "string", type(None): "null", dict: "object",
+            list: "array"}.get(type(value), "number")
+
+
+def _disjoint(branches: list[set[tuple] | None]) -> bool:
+    """No value matches two branches (judged by JSON type and tag or const)."""
+    if any(b is None for b in branches):
+        return False
+    seen: list[tuple] = []
+    for kinds in branches:
+        for kind, mark in kinds:  # type: ignore[union-attr]
+            if any(k == kind and "*" in (m, mark) or (k, m) == (kind, mark) for k, m in seen):
+                return False
+        seen += kinds  # type: ignore[arg-type]
+    return True
 
 
 TAGS = "x-gamenight-branch-by-type"

@@ -1990,7 +1990,8 @@ class FakeDiscord:
     @contextlib.contextmanager
     def expect_invalid_requests(self) -> Iterator[list["SchemaViolation"]]:
         """Within this block a body Discord would refuse is still refused and recorded (in the
-        yielded list) but neither logged as a bot error nor failing the test."""
+        yielded list, filled when the block ends) but neither logged as a bot error nor failing
+        the test."""
         self._expect_invalid += 1
         first = len(self.schema_violations)
         seen: list[SchemaViolation] = []

@@ -205,3 +205,21 @@ def test_a_refused_request_fails_the_test_even_when_errors_are_expected(tmp_path
     assert "ERROR test_inner.py::test_long_reply" in run.stdout
     assert "Discord would refuse these requests" in run.stdout
     assert "data.content: Must be 2000 or fewer in length." in run.stdout
+
+
+def test_a_oneof_becomes_anyof_only_where_no_value_matches_two_branches():
+    """The speed-up keeps the document's meaning: anyOf and oneOf accept the same values exactly
+    when no value can match two branches."""
+    def union(*branches):
+        doc = {"components": {"schemas": {"Snowflake": {"type": "string"}}}, "x": {"oneOf": list(branches)}}
+        return discord_schema._for_speed(doc)["x"]
+
+    tagged = [{"type": "object", "properties": {"type": {"enum": [2]}}},
+              {"type": "object", "properties": {"type": {"enum": [3, 4]}}}]
+    assert "anyOf" in union(*tagged) and union(*tagged)[discord_schema.TAGS] == {"2": 0, "3": 1, "4": 1}
+    assert "anyOf" in union({"type": "null"}, {"$ref": "#/components/schemas/Snowflake"})
+    assert "anyOf" in union({"const": 1}, {"const": 2})
+    assert "oneOf" in union({"type": "object"}, {"type": "object", "properties": {"type": {"enum": [2]}}})
+    assert "oneOf" in union({"type": "integer"}, {"type": "number"})
+    assert "oneOf" in union({"const": "a"}, {"type": "string"})
+    assert "oneOf" in union({"minimum": 1}, {"type": "null"})
