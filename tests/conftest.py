@@ -28,3 +28,15 @@ async def service(store):
 ALICE = Player(101, "alice")
 BOB = Player(102, "bob")
 CAROL = Player(103, "carol")
+
+
+@pytest.fixture(autouse=True)
+def discord_accepts_every_request():
+    """Fail any test in which the bot sent a body Discord would refuse (tests/discord_schema.py)."""
+    from tests.fakediscord import UNEXPECTED_VIOLATIONS
+
+    UNEXPECTED_VIOLATIONS.clear()
+    yield
+    found, UNEXPECTED_VIOLATIONS[:] = list(UNEXPECTED_VIOLATIONS), []
+    if found:
+        pytest.fail("Discord would refuse these requests:\n" + "\n".join(map(str, found)), pytrace=False)

@@ -88,8 +88,9 @@ run against the same fake afterwards (restart tests): the world, messages and co
 
 Behaviour modelled on Discord: DM to a user with ``dms_open=False`` -> 403 code 50007; sending
 without SEND_MESSAGES/ATTACH_FILES -> 403 50013; a second interaction callback -> 400 40060;
-invalid bodies (content > 2000, > 5 action rows, > 25 choices/options, duplicate custom_ids, bad
-command names/descriptions, required-after-optional options) -> 400 50035; the first followup
+every request body is checked against Discord's OpenAPI document and the limits it lacks
+(``tests/discord_schema.py``): a refused body -> 400 50035 and a failed test (``tests/conftest.py``;
+``expect_invalid_requests()`` for a test that means to send one); the first followup
 after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
 channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
 
@@ -119,6 +120,8 @@ from typing import Any, Iterable, Iterator
 from urllib.parse import unquote
 
 from aiohttp import WSMsgType, web
+
+from tests import discord_schema
 
 __all__ = [
     "BotError",
@@ -700,6 +703,25 @@ class FakeInteraction:
 
 
 @dataclass
+class SchemaViolation:
+    """A request body the fake refused because Discord would (tests/discord_schema.py)."""
+
+    method: str
+    path: str
+    body: Any
+    problems: list
+    expected: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path}: " + "; ".join(map(str, self.problems))
+
+
+# Every unexpected violation of any fake in this process; tests/conftest.py fails the test that
+# caused one and empties the list, so no test that drives the bot can skip the check.
+UNEXPECTED_VIOLATIONS: list[SchemaViolation] = []
+
+
+@dataclass
 class RequestRecord:
     method: str
     path: str
@@ -990,6 +1012,8 @@ class FakeDiscord:
         self.port: int | None = None
         self._routes = self._build_routes()
         self._failures: list[dict[str, Any]] = []
+        self.schema_violations: list[SchemaViolation] = []
+        self._expect_invalid = 0
 
     def fail_next(self, method: str, path: str, status: int, code: int = 0,
                   message: str = "injected failure", *, times: int = 1) -> dict[str, Any]:
@@ -1807,46 +1831,6 @@ class FakeDiscord:
                 d["guild_id"] = str(msg.guild.id)
             await s.dispatch(event, d)
 
-    def _check_payload(self, payload: dict) -> None:
-        errors = {}
-        content = payload.get("content")
-        if content is not None and len(str(content)) > 2000:
-            errors["content"] = "Must be 2000 or fewer in length."
-        embeds = payload.get("embeds") or []
-        if len(embeds) > 10:
-            errors["embeds"] = "Must be 10 or fewer in length."
-        for i, e in enumerate(embeds):
-            if len(e.get("title") or "") > 256:
-                errors[f"embeds.{i}.title"] = "Must be 256 or fewer in length."
-            if len(e.get("description") or "") > 4096:
-                errors[f"embeds.{i}.description"] = "Must be 4096 or fewer in length."
-            if len(e.get("fields") or []) > 25:
-                errors[f"embeds.{i}.fields"] = "Must be 25 or fewer in length."
-        comps = payload.get("components") or []
-        flags = payload.get("flags") or 0
-        if not flags & (1 << 15):
-            if len(comps) > 5:
-                errors["components"] = "Must be 5 or fewer in length."
-            for i, row in enumerate(comps):
-                kids = row.get("components") or []
-                if row.get("type") == 1 and (len(kids) > 5 or (any(k.get("type") != 2 for k in kids) and len(kids) > 1)):
-                    errors[f"components.{i}"] = "An action row holds up to 5 buttons or one select."
-        seen = set()
-        for c in walk_components(comps):
-            cid = c.get("custom_id")
-            if cid is not None:
-                if len(cid) > 100:
-                    errors["custom_id"] = f"custom_id {cid!r} longer than 100"
-                if cid in seen:
-                    errors["custom_id"] = f"duplicate custom_id {cid!r}"
-                seen.add(cid)
-            if c.get("type") == 2 and len(c.get("label") or "") > 80:
-                errors["label"] = "Must be 80 or fewer in length."
-            if c.get("type") == 3 and len(c.get("options") or []) > 25:
-                errors["options"] = "Must be 25 or fewer in length."
-        if errors:
-            raise _HTTPError(400, 50035, "Invalid Form Body", errors)
-
     def _attachments_from(self, payload: dict, files: list, channel: FakeChannel, existing: list[FakeAttachment],
                           ephemeral: bool, editing: bool) -> list[FakeAttachment]:
         by_index = {idx: (fn, data, ct) for idx, fn, data, ct in files}
@@ -1855,9 +1839,6 @@ class FakeDiscord:
             old = {a.id: a for a in existing}
             for ent in payload["attachments"]:
                 aid = int(ent["id"])
-                if len(ent.get("description") or "") > 1024:
-                    raise _HTTPError(400, 50035, "Invalid Form Body",
-                                     {"attachments.description": "Must be 1024 or fewer in length."})
                 if aid in by_index:
                     fn, data, ct = by_index.pop(aid)
                     out.append(self._new_attachment(ent.get("filename") or fn, data, ct, channel.id,
@@ -1896,7 +1877,6 @@ class FakeDiscord:
 
     def _new_message_from(self, channel: FakeChannel, author: FakeUser, payload: dict, files: list, *,
                           interaction: FakeInteraction | None = None, ephemeral: bool = False, mtype: int = 0) -> FakeMessage:
-        self._check_payload(payload)
         flags = int(payload.get("flags") or 0) & ((1 << 2) | (1 << 12) | (1 << 15))
         if ephemeral:
             flags |= 64
@@ -1917,7 +1897,6 @@ class FakeDiscord:
         return msg
 
     def _edit_message(self, msg: FakeMessage, payload: dict, files: list) -> None:
-        self._check_payload({**payload, "flags": payload.get("flags") or (msg.flags & (1 << 15))})
         if "attachments" in payload or files:
             msg.attachments = self._attachments_from(payload, files, msg.channel, msg.attachments, msg.ephemeral, editing=True)
         if "content" in payload:
@@ -2019,6 +1998,7 @@ class FakeDiscord:
             try:
                 payload, files = await self._read_body(request)
                 rec.payload, rec.files = payload, [f[1] for f in files]
+                self._check_schema(request.method, sub, payload)
                 injected = self._injected_failure(request.method, sub)
                 if injected is not None:
                     raise injected
@@ -2040,6 +2020,32 @@ class FakeDiscord:
         self.unknown_routes.append((request.method, sub))
         log.error("fakediscord: UNKNOWN ROUTE %s %s (not implemented by the fake)", request.method, sub)
         return self._json({"message": f"404: Not Found (fakediscord has no route {request.method} {sub})", "code": 0}, 404)
+
+    def _check_schema(self, method: str, sub: str, payload: Any) -> None:
+        """Refuse, record and report a body Discord would refuse (see tests/discord_schema.py)."""
+        problems = discord_schema.check_request(method, sub, payload)
+        if not problems:
+            return
+        violation = SchemaViolation(method, sub, payload, problems, expected=bool(self._expect_invalid))
+        self.schema_violations.append(violation)
+        if not violation.expected:
+            UNEXPECTED_VIOLATIONS.append(violation)
+            log.error("fakediscord: Discord would refuse %s", violation)
+        raise _HTTPError(400, 50035, "Invalid Form Body", discord_schema.form_errors(problems))
+
+    @contextlib.contextmanager
+    def expect_invalid_requests(self) -> Iterator[list["SchemaViolation"]]:
+        """Within this block a body Discord would refuse is still refused and recorded (in the
+        yielded list, filled when the block ends) but neither logged as a bot error nor failing
+        the test."""
+        self._expect_invalid += 1
+        first = len(self.schema_violations)
+        seen: list[SchemaViolation] = []
+        try:
+            yield seen
+        finally:
+            self._expect_invalid -= 1
+            seen.extend(self.schema_violations[first:])
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list]:
@@ -2149,48 +2155,7 @@ class FakeDiscord:
             raise _HTTPError(404, 10004, "Unknown Guild")
         return self.guild_commands.setdefault(int(guild), [])
 
-    def _validate_command(self, c: dict) -> None:
-        errors = {}
-        t = c.get("type", 1)
-        name = c.get("name") or ""
-        if t == 1 and not re.fullmatch(r"[-_\w]{1,32}", name) or (t == 1 and name != name.lower()):
-            errors["name"] = f"invalid command name {name!r}"
-        if t == 1 and not 1 <= len(c.get("description") or "") <= 100:
-            errors["description"] = f"{name}: description must be 1-100 characters"
-
-        def check_opts(opts: list[dict], where: str) -> None:
-            if len(opts) > 25:
-                errors[where] = "Must be 25 or fewer in length."
-            names = [o.get("name") for o in opts]
-            if len(set(names)) != len(names):
-                errors[where] = f"duplicate option names {names}"
-            seen_optional = False
-            for o in opts:
-                on = o.get("name") or ""
-                w = f"{where}.{on}"
-                if not re.fullmatch(r"[-_\w]{1,32}", on) or on != on.lower():
-                    errors[w] = f"invalid option name {on!r}"
-                if not 1 <= len(o.get("description") or "") <= 100:
-                    errors[w] = "description must be 1-100 characters"
-                if o.get("type") in (1, 2):
-                    check_opts(o.get("options") or [], w)
-                    continue
-                if o.get("required"):
-                    if seen_optional:
-                        errors[w] = "required options must be placed before non-required options"
-                else:
-                    seen_optional = True
-                if o.get("autocomplete") and o.get("choices"):
-                    errors[w] = "autocomplete and choices are mutually exclusive"
-                if len(o.get("choices") or []) > 25:
-                    errors[w] = "Must be 25 or fewer choices."
-
-        check_opts(c.get("options") or [], name)
-        if errors:
-            raise _HTTPError(400, 50035, "Invalid Form Body", errors)
-
     def _store_command(self, pool: list[dict], c: dict, guild: str | None, keep_id: str | None = None) -> dict:
-        self._validate_command(c)
         t = c.get("type", 1)
         existing = next((x for x in pool if x["name"] == c["name"] and x.get("type", 1) == t), None)
         cid = keep_id or (existing["id"] if existing else str(self.new_id()))
@@ -2408,10 +2373,7 @@ class FakeDiscord:
             if t == 7:
                 self._edit_message(it.message, data, files)  # type: ignore[arg-type]
         elif t == 8:
-            choices = data.get("choices") or []
-            if len(choices) > 25 or any(len(str(c.get("name", ""))) > 100 for c in choices):
-                raise _HTTPError(400, 50035, "Invalid Form Body", {"choices": "at most 25 choices, names <= 100 chars"})
-            it.choices = choices
+            it.choices = data.get("choices") or []
         elif t == 9:
             it.modal = data
         it.response_type = t
