@@ -19,7 +19,7 @@ from bot.doudizhu_ui import (
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import ActionResult, LobbyError, Match
-from games.common import Event
+from games.common import Event, counted, join_and
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
 
@@ -54,7 +54,7 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
     winners = list(winners)
     if draw or not winners:
         return "The ledger is level: nobody wins the series."
-    names = " and ".join(f"**{nick(match, seat)}**" for seat in winners)
+    names = join_and(f"**{nick(match, seat)}**" for seat in winners)
     verb = "wins the series" if len(winners) == 1 else "share the series win"
     return f"{names} {verb} with {signed(ledger[winners[0]])}."
 
@@ -218,7 +218,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 partners = [nick(match, s) for s in range(view.players)
                             if s not in (seat, view.landlord)]
                 lines.append(f"**The landlord is {nick(match, view.landlord)}**; you play with "
-                             f"{' and '.join(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
+                             f"{join_and(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
                              f"{view.multiplier}).")
         counts = " \N{MIDDLE DOT} ".join(f"{nick(match, s)} {count}"
                                          for s, count in enumerate(view.hand_counts))
@@ -226,7 +226,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         controls, note = private_controls(match, seat)
         if note:
             lines.append(note)
-        embed = discord.Embed(title=f"Your hand: {len(hand)} cards", description="\n".join(lines),
+        embed = discord.Embed(title=f"Your hand: {counted(len(hand), 'card')}", description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
         png = await render_in_thread(render_hand, hand) if hand else None
