@@ -13,6 +13,7 @@ from bot.doudizhu_ui import ActionButton, PlaySelect
 from bot.errors import GamenightTree
 from bot.lobby import LobbyButton, RematchButton
 from bot.service import MatchService
+from bot.threads import ThreadButton
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ class GamenightBot(commands.AutoShardedBot):
         for cog in (MatchCog(self), HelpCog(self), ReversiCog(self), ScrabbleCog(self),
                     PatchworkCog(self), DouDizhuCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(LobbyButton, RematchButton, PlaySelect, ActionButton)
+        self.add_dynamic_items(LobbyButton, RematchButton, PlaySelect, ActionButton, ThreadButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()

@@ -37,7 +37,7 @@ class ChannelTaken(GameError):
         self.match = match
         state = "waiting for players" if match.status == "lobby" else "being played"
         super().__init__(f"A {match.title} match is already {state} in this channel. Finish or "
-                         "cancel it first (`/match cancel`), or start yours in a thread.")
+                         "cancel it first (`/match cancel`), or open yours in a thread.")
 
 
 class NotSeated(GameError):
@@ -198,6 +198,15 @@ class MatchService:
 
     async def open_matches(self) -> list[Match]:
         return [self._decode(row) for row in await self.store.open_matches()]
+
+    async def open_in_guild(self, guild_id: int) -> list[Match]:
+        """The server's lobbies and games in play, oldest first."""
+        return [self._decode(row) for row in await self.store.open_matches_in_guild(guild_id)]
+
+    async def latest(self, channel_id: int) -> Match | None:
+        """The newest match in a channel, open or not."""
+        row = await self.store.latest_match_in(channel_id)
+        return None if row is None else self._decode(row)
 
     async def seated(self, channel_id: int, user_id: int, *,
                      game: str | None = None) -> tuple[Match, int]:

@@ -176,6 +176,20 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                         match_id, error)
         await self.announce(result)
 
+    async def announce(self, result: ActionResult,
+                       interaction: discord.Interaction | None = None) -> None:
+        """As for every game; after Next or Stop the round's result post also loses its
+        buttons, which could only be refused now."""
+        round_post = result.match.row.board_message_id
+        await super().announce(result, interaction)
+        if result.action in ("next", "stop") and round_post is not None:
+            channel = self.bot.get_partial_messageable(result.match.channel_id,
+                                                       guild_id=result.match.guild_id)
+            try:
+                await channel.get_partial_message(round_post).edit(view=None)
+            except discord.HTTPException as error:
+                log.info("could not take Next/Stop off match %s: %s", result.match.id, error)
+
     # -- private view ------------------------------------------------------------------------
 
     def private_changes(self, result: ActionResult) -> list[int]:
@@ -242,7 +256,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if view.turn != seat:
             return f"Waiting for **{nick(match, view.turn)}**."
         if view.phase == ddz.AUCTION:
-            higher = ", ".join(str(amount) for amount in range(view.bid + 1, 4))
+            higher = join_and(range(view.bid + 1, 4), "or")
             return f"**Your turn to bid:** pass or bid {higher}."
         if view.to_beat is not None:
             return (f"**Your turn:** beat **{view.to_beat.text}** from "
@@ -322,15 +336,16 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if view.landlord is None:
             return f"auction: high bid {view.bid}" if view.bid else "auction: no bid yet"
         times = "\N{MULTIPLICATION SIGN}"
-        doubled = f" (doubled by {', '.join(view.doublings)})" if view.doublings else ""
+        doubled = f" (doubled by {join_and(view.doublings)})" if view.doublings else ""
         return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
 
     @staticmethod
     def _turn_line(match: Match, view: ddz.View) -> str:
         who = mention(match, view.turn)
         if view.phase == ddz.AUCTION:
-            higher = " ".join(f"`{amount}`" for amount in range(view.bid + 1, 4))
-            return f"{who}, your bid: `/doudizhu bid` pass or {higher} (or the buttons in your DM)."
+            higher = join_and(["pass", *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
+                              "or")
+            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in your DM)."
         if view.to_beat is not None:
             return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
                     "`/doudizhu pass`, or the menu in your DM.")

@@ -339,8 +339,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         if pending is not None:
             others = [name(s).name for s in view.order
                       if s not in (pending.seat, turn, *view.resigned)]
-            text += (f"\nUntil you act, {join_and(['you', *others], 'or')} may challenge "
-                     f"{name(pending.seat).name}'s play with `/scrabble challenge`.")
+            text += (f"\n{join_and(['You', *others], 'or')} may challenge "
+                     f"{name(pending.seat).name}'s play with `/scrabble challenge` until you "
+                     "act.")
         return text
 
     @staticmethod
