@@ -79,7 +79,13 @@ class ThreadButton(
 async def _player(interaction: discord.Interaction, user_id: int | None) -> Player | None:
     if user_id is None or interaction.guild is None:
         return None
-    member = interaction.guild.get_member(user_id) or await interaction.guild.fetch_member(user_id)
+    member = interaction.guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await interaction.guild.fetch_member(user_id)
+        except discord.HTTPException:
+            raise LobbyError(f"<@{user_id}>, whom you invited, is no longer in this server: "
+                             "open the lobby again with someone else.") from None
     return Player(member.id, member.display_name)
 
 
@@ -117,6 +123,8 @@ async def open_in_thread(cog: GameCog, interaction: discord.Interaction,
     if thread_permissions_missing(interaction):
         await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
         return
+    creator = player_of(interaction)
+    cog.service.check_lobby(cog.game, creator=creator, invited=invited, options=options)
     parent = interaction.channel
     if not isinstance(parent, discord.TextChannel):
         parent = await cog.bot.fetch_channel(interaction.channel_id)
@@ -130,9 +138,9 @@ async def open_in_thread(cog: GameCog, interaction: discord.Interaction,
             raise
         await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
         return
-    match = await cog.service.open_lobby(
+    match = await cog.service.open_lobby(  # checked above: a new thread has no match yet
         cog.game, guild_id=interaction.guild_id, channel_id=thread.id,
-        creator=player_of(interaction), invited=invited, options=options)
+        creator=creator, invited=invited, options=options)
     mentions = () if invited is None else (invited.user_id,)
     reply = Reply(content=cog.invite_text(interaction, invited, match),
                   **lobby_card(cog.bot, match), mentions=mentions)

@@ -414,6 +414,7 @@ class FakeGuild:
     owner_id: int
     roles: list[FakeRole] = field(default_factory=list, repr=False)
     channels: list[FakeChannel] = field(default_factory=list, repr=False)
+    threads: list[FakeChannel] = field(default_factory=list, repr=False)  # active threads
     members: dict[int, FakeMember] = field(default_factory=dict, repr=False)
     created_at: str = field(default_factory=_now_iso, repr=False)
 
@@ -470,7 +471,7 @@ class FakeGuild:
                     "member_count": len(self.members),
                     "members": [m.payload() for m in self.members.values()],
                     "channels": [c.payload() for c in self.channels],
-                    "threads": [],
+                    "threads": [t.payload() for t in self.threads],
                     "presences": [],
                     "voice_states": [],
                     "stage_instances": [],
@@ -2316,6 +2317,7 @@ class FakeDiscord:
                              owner_id=self.bot_user.id,
                              auto_archive_duration=payload.get("auto_archive_duration") or 1440)
         self.channels[thread.id] = thread
+        parent.guild.threads.append(thread)
         data = thread.payload()
         await self._dispatch("THREAD_CREATE", {**data, "newly_created": True})
         return self._json(data, 201)

@@ -229,6 +229,31 @@ async def test_a_busy_channel_offers_a_thread_and_match_list_finds_it(world, tmp
         assert f"/channels/{guild.id}/{thread.id}/{status.id}" in scrabble  # the newest board
 
 
+async def test_the_thread_offer_survives_a_restart_and_keeps_the_invitation(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol, dave = (users[n] for n in ("alice", "bob", "carol", "dave"))
+    db = tmp_path / "g.db"
+    async with running_bot(fake, db, guild.id):
+        await fake.slash(alice, channel, "reversi new")
+        busy = await fake.slash(carol, channel, "patchwork new", opponent=dave)
+    async with running_bot(fake, db, guild.id) as bot:
+        opened = await fake.click(carol, busy.message, label="Open it in a thread")
+        [thread] = fake.threads(channel)
+        assert thread.mention in opened.content
+        [card] = fake.messages(thread)
+        assert card.mentions() == [dave.id] and "invites you to a game of Patchwork" in card.content
+        assert labels(card) == ["Join", "Cancel"]
+        refused = await fake.click(bob, card, label="Join")
+        assert refused.ephemeral and "reserved" in refused.content
+        started = await fake.click(dave, card, label="Join")
+        assert board_message(started).channel is thread
+        match = await open_match(bot, thread)
+        assert match.game == "patchwork" and [s.name for s in match.seats] == ["carol", "dave"]
+    async with running_bot(fake, db, guild.id):  # the thread is known after a restart too
+        status = await fake.slash(dave, thread, "match status")
+        assert board_message(status).channel is thread
+
+
 async def test_a_thread_in_a_thread_is_not_offered(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]

@@ -51,6 +51,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    quoted,
     shown,
 )
 
@@ -307,7 +308,7 @@ def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, in
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise BadOption(
-            f"Scrabble has no option {shown(unknown[0])!r}: use {', '.join(OPTIONS)}"
+            f"Scrabble has no option {quoted(unknown[0])}: use {', '.join(OPTIONS)}"
         )
     tiles = options.get("tiles", OPTIONS["tiles"]["default"])
     if not _is_int(tiles) or tiles not in (7, 9):
