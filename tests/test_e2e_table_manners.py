@@ -9,6 +9,7 @@ import re
 import pytest
 
 import games.scrabble as scrabble
+from games.scrabble import movegen
 from tests.doudizhu_positions import staged
 from tests.e2e import board_message, fake_world, running_bot
 from tests.fakediscord import Perm
@@ -130,6 +131,27 @@ async def test_the_challenge_line_reads_well_at_every_table_size(world, tmp_path
         assert f"{who} may challenge {player}'s play with `/scrabble challenge` until you act." \
             in board.content
         assert f"Until {match.player(turn).name} acts" not in board.content
+
+
+async def test_a_failed_challenge_by_the_player_to_move_is_told_once(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        await start(fake, channel, alice, [bob], "scrabble new", players=2)
+        match = await open_match(bot, channel)
+        seat = match.current_seat()
+        state = match.state
+        play, _ = next(movegen.generate(state.board, state.racks[seat],
+                                        scrabble.default_lexicon()))
+        player = fake.users[match.player(seat).user_id]
+        other = bob if player is alice else alice
+        played = await fake.slash(player, channel, "scrabble play", word=play.word,
+                                  square=play.square, direction=play.direction)
+        assert not played.ephemeral, played.content
+        challenged = board_message(await fake.slash(other, channel, "scrabble challenge"))
+        text = challenged.text()
+        assert f"Every word stands.\n**{other.name}** loses this turn." in text
+        assert "loses their next turn" not in text
 
 
 async def test_three_winners_are_listed_with_commas(world, tmp_path):

@@ -837,9 +837,13 @@ def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
         draft.check_blocked(lexicon)
         return draft.build()
 
+    # The cost is told once: a game that ends has no next turn, and a challenger who is to
+    # move hears "loses this turn" when the turn is skipped below.
+    later = pending.ends is None and seat != draft.turn
     draft.event(
         "challenge_failed",
-        f"Every word stands: {{seat{seat}}} loses their next turn.",
+        f"Every word stands: {{seat{seat}}} loses their next turn." if later
+        else "Every word stands.",
         seat,
     )
     if pending.ends is not None:
