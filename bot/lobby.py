@@ -122,6 +122,15 @@ def lobby_card(bot: GamenightBot, match: Match) -> dict:
     return {"embed": lobby_embed(match, rules), "view": lobby_view(match)}
 
 
+def lobby_card_edit(bot: GamenightBot, match: Match) -> dict:
+    """`lobby_card` for editing the posted card: once the lobby is over, its invitation text
+    ("press **Join**") goes too."""
+    card = lobby_card(bot, match)
+    if match.status != "lobby":
+        card["content"] = None
+    return card
+
+
 def is_moderator(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_messages)
 
@@ -152,7 +161,7 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
     if from_button:
         try:
-            await interaction.response.edit_message(**lobby_card(bot, match))
+            await interaction.response.edit_message(**lobby_card_edit(bot, match))
         except discord.HTTPException as error:  # saved already: the start is still announced
             log.warning("could not update the lobby card of match %s: %s", match.id, error)
     if match.status == "active":
@@ -190,6 +199,6 @@ async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
         await channel.get_partial_message(match.row.lobby_message_id).edit(
-            **lobby_card(bot, match))
+            **lobby_card_edit(bot, match))
     except discord.HTTPException as error:
         log.info("could not update the lobby card of match %s: %s", match.id, error)

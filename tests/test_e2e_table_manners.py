@@ -177,6 +177,9 @@ async def test_lobby_buttons_are_those_that_can_apply(world, tmp_path):
     async with running_bot(fake, tmp_path / "g.db", guild.id):
         invite = await fake.slash(alice, channel, "reversi new", opponent=bob)
         assert labels(invite.message) == ["Join", "Cancel"]  # two seats: Start never applies
+        assert "press **Join** to play" in invite.message.content
+        await fake.click(bob, invite.message, label="Join")
+        assert labels(invite.message) == [] and not invite.message.content  # nothing to press
 
         lobby = await fake.slash(alice, words, "scrabble new", players=3)
         assert labels(lobby.message) == ["Join", "Cancel"]  # alone: no Leave, no Start yet
