@@ -27,10 +27,10 @@ log = logging.getLogger(__name__)
 
 THREAD_DAY = 1440  # minutes of quiet before Discord archives the thread
 LIST_LIMIT = 20  # matches `/match list` shows; the rest are counted
+LIST_CHARS = 3900  # of the 4096 an embed description may hold, leaving room for the count
 NO_THREAD_PERMISSION = (
     "I cannot open a thread here: I need the **Create Public Threads** and **Send Messages in "
-    "Threads** permissions in this channel. Ask a moderator to grant them, or finish or cancel "
-    "the match here first (`/match cancel`).")
+    "Threads** permissions in this channel. Ask a moderator to grant them.")
 _OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)")
 
 
@@ -102,7 +102,9 @@ async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, ga
     button to open the new lobby in a thread instead."""
     text = explain(taken) or str(taken)
     view = None
-    if can_thread(interaction):
+    if can_thread(interaction) and thread_permissions_missing(interaction):
+        text += "\n" + NO_THREAD_PERMISSION
+    elif can_thread(interaction):
         text += "\nOr press **Open it in a thread**: I start a thread here with your lobby in it."
         view = discord.ui.View(timeout=None)
         view.add_item(ThreadButton(game, None if invited is None else invited.user_id, options))
@@ -169,12 +171,17 @@ def match_line(match: Match) -> str:
 
 
 def match_list_embed(matches: list[Match]) -> discord.Embed:
-    """The server's open matches, capped to LIST_LIMIT lines (well inside an embed's 4096)."""
+    """The server's open matches: at most LIST_LIMIT lines and LIST_CHARS characters."""
     if not matches:
         description = ("No open matches in this server. Start one with a game's `new` "
                        "command (`/gamenight help` lists them).")
     else:
-        lines = [match_line(match) for match in matches[:LIST_LIMIT]]
+        lines: list[str] = []
+        for match in matches[:LIST_LIMIT]:
+            line = match_line(match)
+            if sum(len(kept) + 1 for kept in lines) + len(line) > LIST_CHARS:
+                break
+            lines.append(line)
         hidden = len(matches) - len(lines)
         if hidden:
             lines.append(f"…and {counted(hidden, 'more match', 'more matches')} not shown.")

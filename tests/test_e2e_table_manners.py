@@ -295,14 +295,18 @@ async def test_a_thread_in_a_thread_is_not_offered(world, tmp_path):
 async def test_no_thread_permission_is_said_clearly(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
-    for role in fake.bot_member(guild).roles:
-        role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+    roles = fake.bot_member(guild).roles
     async with running_bot(fake, tmp_path / "g.db", guild.id):
         await fake.slash(alice, channel, "reversi new")
         busy = await fake.slash(bob, channel, "reversi new")
+        for role in roles:  # taken away after the offer was made
+            role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
         refused = await fake.click(bob, busy.message, label="Open it in a thread")
         assert refused.ephemeral and "**Create Public Threads**" in refused.content
         assert fake.threads(channel) == []
+        again = await fake.slash(bob, channel, "patchwork new")  # missing: no button at all
+        assert again.ephemeral and "**Create Public Threads**" in again.content
+        assert again.message.buttons == []
 
 
 async def test_match_list_is_capped_and_hides_nothing_it_counts(world, tmp_path):
