@@ -188,6 +188,9 @@ async def test_lobby_buttons_are_those_that_can_apply(world, tmp_path):
         left = await fake.slash(bob, words, "match leave")
         assert not left.ephemeral
         assert labels(lobby.message) == ["Join", "Cancel"]
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(carol, lobby.message, label="Join")  # the table is full: it starts
+        assert labels(lobby.message) == []
 
 
 async def test_rematch_goes_once_a_new_match_opens(world, tmp_path):
