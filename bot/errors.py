@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.service import ChannelTaken
 from bot.unreadable import STALE_COMMAND, answer, command_problem
-from games.common import GameError
+from games.common import GameError, quoted
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, app_commands.TransformerError):
         if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
             return "Pick a member of this server from the list for that option."
-        return f"I could not read `{str(error.value)[:40]}` for that option."
+        return f"I could not read {quoted(error.value)} for that option."
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use that command here."
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):

@@ -82,11 +82,36 @@ def rematch_view(match: Match) -> discord.ui.View:
     return view
 
 
+async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
+    """Take the Rematch button off a finished match's last board once a new match opened in
+    its channel: a rematch there could only be refused now (best effort)."""
+    if match is None or match.status != "finished" or match.row.board_message_id is None:
+        return
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.get_partial_message(match.row.board_message_id).edit(view=None)
+    except discord.HTTPException as error:
+        log.info("could not take the Rematch button off match %s: %s", match.id, error)
+
+
+def lobby_actions(match: Match) -> list[str]:
+    """The lobby buttons that can apply now: Join while a seat is open, Leave once someone
+    besides the creator sits (the creator alone leaving is Cancel), Start only when the game
+    may begin before the table is full and enough players sit, and Cancel."""
+    seated, need = len(match.seats), match.engine.MIN_SEATS
+    actions = [] if match.is_full else ["join"]
+    if seated > 1:
+        actions.append("leave")
+    if need < match.seat_target and seated >= need:
+        actions.append("start")
+    return [*actions, "cancel"]
+
+
 def lobby_view(match: Match) -> discord.ui.View | None:
     if match.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for action in BUTTONS:
+    for action in lobby_actions(match):
         view.add_item(LobbyButton(action, match.id))
     return view
 
@@ -95,6 +120,15 @@ def lobby_card(bot: GamenightBot, match: Match) -> dict:
     """The lobby message's embed and buttons, with the game's summary of the match options."""
     rules = bot.presenters[match.game].lobby_rules(match)
     return {"embed": lobby_embed(match, rules), "view": lobby_view(match)}
+
+
+def lobby_card_edit(bot: GamenightBot, match: Match) -> dict:
+    """`lobby_card` for editing the posted card: once the lobby is over, its invitation text
+    ("press **Join**") goes too."""
+    card = lobby_card(bot, match)
+    if match.status != "lobby":
+        card["content"] = None
+    return card
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -127,7 +161,7 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
     if from_button:
         try:
-            await interaction.response.edit_message(**lobby_card(bot, match))
+            await interaction.response.edit_message(**lobby_card_edit(bot, match))
         except discord.HTTPException as error:  # saved already: the start is still announced
             log.warning("could not update the lobby card of match %s: %s", match.id, error)
     if match.status == "active":
@@ -165,6 +199,6 @@ async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
         await channel.get_partial_message(match.row.lobby_message_id).edit(
-            **lobby_card(bot, match))
+            **lobby_card_edit(bot, match))
     except discord.HTTPException as error:
         log.info("could not update the lobby card of match %s: %s", match.id, error)

@@ -37,7 +37,7 @@ class ChannelTaken(GameError):
         self.match = match
         state = "waiting for players" if match.status == "lobby" else "being played"
         super().__init__(f"A {match.title} match is already {state} in this channel. Finish or "
-                         "cancel it first (`/match cancel`), or start yours in a thread.")
+                         "cancel it first (`/match cancel`), or open yours in a thread.")
 
 
 class NotSeated(GameError):
@@ -199,6 +199,15 @@ class MatchService:
     async def open_matches(self) -> list[Match]:
         return [self._decode(row) for row in await self.store.open_matches()]
 
+    async def open_in_guild(self, guild_id: int) -> list[Match]:
+        """The server's lobbies and games in play, oldest first."""
+        return [self._decode(row) for row in await self.store.open_matches_in_guild(guild_id)]
+
+    async def latest(self, channel_id: int) -> Match | None:
+        """The newest match in a channel, open or not."""
+        row = await self.store.latest_match_in(channel_id)
+        return None if row is None else self._decode(row)
+
     async def seated(self, channel_id: int, user_id: int, *,
                      game: str | None = None) -> tuple[Match, int]:
         """The open match here and the caller's seat in it (errors if either is missing, or if
@@ -216,16 +225,7 @@ class MatchService:
     async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
                          creator: Player, invited: Player | None = None,
                          options: dict[str, Any] | None = None, seed: int | None = None) -> Match:
-        engine = engine_for(game)
-        seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
-        if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-            raise LobbyError(f"{game_title(game)} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
-                             "players.")
-        if invited is not None and invited.user_id == creator.user_id:
-            raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
-                             "join, or name someone else.")
-        if invited is not None and engine.MAX_SEATS == 1:
-            raise LobbyError("This game has no seat for an opponent.")
+        self.check_lobby(game, creator=creator, invited=invited, options=options)
         async with self._lock(channel_id):
             existing = await self.current(channel_id)
             if existing is not None:
@@ -240,6 +240,21 @@ class MatchService:
             except ChannelBusy:
                 raise ChannelTaken(await self.require(channel_id)) from None
         return await self.get_or_fail(match_id)
+
+    @staticmethod
+    def check_lobby(game: str, *, creator: Player, invited: Player | None = None,
+                    options: dict[str, Any] | None = None) -> None:
+        """Raise LobbyError if such a lobby could not be opened anywhere (seats, invitation)."""
+        engine = engine_for(game)
+        seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
+        if not isinstance(seats, int) or not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
+            raise LobbyError(f"{game_title(game)} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
+                             "players.")
+        if invited is not None and invited.user_id == creator.user_id:
+            raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
+                             "join, or name someone else.")
+        if invited is not None and engine.MAX_SEATS == 1:
+            raise LobbyError("This game has no seat for an opponent.")
 
     async def rematch(self, match_id: int, creator: Player) -> Match:
         """A new lobby for a finished match's game, options and channel, opened by one of its

@@ -268,6 +268,14 @@ class Store:
             ids = [row["id"] for row in await cursor.fetchall()]
         return [match for match_id in ids if (match := await self.get_match(match_id))]
 
+    async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
+        async with self._reading() as db, db.execute(
+            "SELECT id FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active') "
+            "ORDER BY id", (guild_id,)
+        ) as cursor:
+            ids = [row["id"] for row in await cursor.fetchall()]
+        return [match for match_id in ids if (match := await self.get_match(match_id))]
+
     async def moves(self, match_id: int) -> list[MoveRow]:
         async with self._reading() as db, db.execute(
             "SELECT ply, seat, action, created_at FROM moves WHERE match_id = ? ORDER BY ply",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.serial import Serial
@@ -69,6 +70,38 @@ def shown(text: object, limit: int = 40) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
+
+
+def quoted(text: object, limit: int = 40) -> str:
+    """A player's input quoted in an error exactly as typed (see `shown`), as inline code.
+
+    Unlike `repr` it neither escapes nor re-quotes anything; input holding a backtick is
+    wrapped in double backticks, as Discord's markdown wants.
+    """
+    text = shown(text, limit)
+    if "`" not in text:
+        return f"`{text}`"
+    return f"`` {text} ``"
+
+
+def unreadable(text: str, readable: Callable[[str], bool]) -> str:
+    """The characters of `text` that `readable` refuses, in the order they were typed
+    (whitespace is ignored): what an error about them should quote."""
+    return "".join(ch for ch in text if not ch.isspace() and not readable(ch))
+
+
+def join_and(items: Iterable[object], word: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c`: names (or anything) listed as a sentence reads them.
+    `word` may be "or"."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """`1 tile`, `2 tiles`, `0 tiles`."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def seeded_rng(seed: int, *labels: object) -> random.Random:

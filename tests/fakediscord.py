@@ -116,9 +116,12 @@ import weakref
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 from urllib.parse import unquote
 
+import jsonschema
 from aiohttp import WSMsgType, web
 
 from tests import discord_schema
@@ -168,6 +171,7 @@ class Perm:
     CHANGE_NICKNAME = 1 << 26
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
     ALL = (1 << 53) - 1
 
@@ -176,7 +180,7 @@ class Perm:
         | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CONNECT | SPEAK | CHANGE_NICKNAME
         | USE_APPLICATION_COMMANDS | SEND_MESSAGES_IN_THREADS
     )
-    BOT_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
+    BOT_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES | CREATE_PUBLIC_THREADS
 
 
 class Intent:
@@ -211,6 +215,23 @@ def _perm_value(p: Any) -> int:
 
 def _id_of(obj: Any) -> int:
     return int(getattr(obj, "id", obj))
+
+
+@lru_cache(maxsize=None)
+def _openapi() -> dict:
+    """Discord's OpenAPI document, in `shared/reference/` beside the checkout (or above it)."""
+    for folder in Path(__file__).resolve().parents:
+        path = folder / "shared" / "reference" / "discord-openapi.json"
+        if path.exists():
+            return json.loads(path.read_text())
+    raise FileNotFoundError("shared/reference/discord-openapi.json")
+
+
+def schema_errors(name: str, body: Any) -> list[str]:
+    """What Discord's OpenAPI document says is wrong with `body` as a `name` request."""
+    schema = {**_openapi(), "$ref": f"#/components/schemas/{name}"}
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(body)'}: {e.message}"
+            for e in jsonschema.Draft202012Validator(schema).iter_errors(body)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -327,8 +348,11 @@ class FakeMember:
 class FakeChannel:
     id: int
     name: str
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 11 public thread
     guild: "FakeGuild | None" = field(default=None, repr=False)
+    parent: "FakeChannel | None" = field(default=None, repr=False)  # a thread's channel
+    owner_id: int | None = None  # who created a thread
+    auto_archive_duration: int = 1440
     recipient: FakeUser | None = field(default=None, repr=False)
     position: int = 0
     topic: str | None = None
@@ -341,6 +365,10 @@ class FakeChannel:
     @property
     def is_dm(self) -> bool:
         return self.type == 1
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
 
     def last_message_id(self) -> str | None:
         return str(self.messages[-1].id) if self.messages else None
@@ -369,6 +397,20 @@ class FakeChannel:
                 "parent_id": None,
                 "flags": 0,
             }
+            if self.is_thread:
+                d.update({
+                    "parent_id": str(self.parent.id),
+                    "owner_id": str(self.owner_id),
+                    "message_count": len(self.messages),
+                    "member_count": 1,
+                    "thread_metadata": {
+                        "archived": False, "locked": False,
+                        "auto_archive_duration": self.auto_archive_duration,
+                        "archive_timestamp": _now_iso(), "create_timestamp": _now_iso(),
+                    },
+                })
+                for key in ("position", "permission_overwrites", "topic", "nsfw"):
+                    d.pop(key)
         if permissions is not None:
             d["permissions"] = str(permissions)
         return d
@@ -381,6 +423,7 @@ class FakeGuild:
     owner_id: int
     roles: list[FakeRole] = field(default_factory=list, repr=False)
     channels: list[FakeChannel] = field(default_factory=list, repr=False)
+    threads: list[FakeChannel] = field(default_factory=list, repr=False)  # active threads
     members: dict[int, FakeMember] = field(default_factory=dict, repr=False)
     created_at: str = field(default_factory=_now_iso, repr=False)
 
@@ -437,7 +480,7 @@ class FakeGuild:
                     "member_count": len(self.members),
                     "members": [m.payload() for m in self.members.values()],
                     "channels": [c.payload() for c in self.channels],
-                    "threads": [],
+                    "threads": [t.payload() for t in self.threads],
                     "presences": [],
                     "voice_states": [],
                     "stage_instances": [],
@@ -1157,6 +1200,10 @@ class FakeDiscord:
 
     def bot_member(self, guild: FakeGuild) -> FakeMember:
         return guild.members[self.bot_user.id]
+
+    def threads(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads created in `channel`, oldest first."""
+        return [c for c in self.channels.values() if c.parent is channel]
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         if user.dm_channel is None:
@@ -1944,6 +1991,7 @@ class FakeDiscord:
             ("DELETE", f"/channels/{S.format('channel')}/messages/{S.format('message')}", self._r_delete_message, True),
             ("POST", f"/channels/{S.format('channel')}/messages/bulk-delete", self._r_bulk_delete, True),
             ("POST", f"/channels/{S.format('channel')}/typing", self._r_no_content, True),
+            ("POST", f"/channels/{S.format('channel')}/threads", self._r_create_thread, True),
             ("PUT", f"/channels/{S.format('channel')}/messages/{S.format('message')}/reactions/(?P<emoji>[^/]+)/@me", self._r_react, True),
             ("DELETE", f"/channels/{S.format('channel')}/messages/{S.format('message')}/reactions/(?P<emoji>[^/]+)/@me", self._r_unreact, True),
             ("DELETE", f"/channels/{S.format('channel')}/messages/{S.format('message')}/reactions", self._r_clear_reactions, True),
@@ -2253,7 +2301,8 @@ class FakeDiscord:
                 raise _HTTPError(403, 50007, "Cannot send messages to this user")
         else:
             perms = self._bot_perms_in(c)
-            if not perms & Perm.VIEW_CHANNEL or not perms & Perm.SEND_MESSAGES:
+            send = Perm.SEND_MESSAGES_IN_THREADS if c.is_thread else Perm.SEND_MESSAGES
+            if not perms & Perm.VIEW_CHANNEL or not perms & send:
                 raise _HTTPError(403, 50013, "Missing Permissions")
             if files and not perms & Perm.ATTACH_FILES:
                 raise _HTTPError(403, 50013, "Missing Permissions")
@@ -2261,6 +2310,28 @@ class FakeDiscord:
         self._store_message(msg)
         await self._dispatch_message_event("MESSAGE_CREATE", msg)
         return msg.payload(self)
+
+    async def _r_create_thread(self, request, payload, files, channel):
+        """A public thread without a starter message (POST /channels/{id}/threads)."""
+        parent = self._channel_or_404(channel)
+        errors = schema_errors("CreateTextThreadWithoutMessageRequest", payload)
+        if errors:
+            raise _HTTPError(400, 50035, "Invalid Form Body", errors)
+        if parent.is_dm or parent.is_thread or parent.type != 0:
+            raise _HTTPError(400, 50024, "Cannot execute action on this channel type")
+        if payload.get("type") not in (None, 11):
+            raise _HTTPError(400, 50035, "Invalid Form Body", {"type": "only public threads"})
+        perms = self._bot_perms_in(parent)
+        if not perms & Perm.VIEW_CHANNEL or not perms & Perm.CREATE_PUBLIC_THREADS:
+            raise _HTTPError(403, 50013, "Missing Permissions")
+        thread = FakeChannel(self.new_id(), payload["name"], 11, parent.guild, parent=parent,
+                             owner_id=self.bot_user.id,
+                             auto_archive_duration=payload.get("auto_archive_duration") or 1440)
+        self.channels[thread.id] = thread
+        parent.guild.threads.append(thread)
+        data = thread.payload()
+        await self._dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        return self._json(data, 201)
 
     async def _r_get_message(self, request, payload, files, channel, message):
         return self._message_or_404(self._channel_or_404(channel), message).payload(self)

@@ -320,7 +320,8 @@ def test_bad_notation(text: str) -> None:
 def test_bad_ranks_are_quoted_as_typed(text: str, quoted: str) -> None:
     with pytest.raises(BadNotation) as error:
         dd.parse_move(text)
-    assert str(error.value).startswith(f"{quoted} is not a rank")
+    verb = "is not a rank" if len(quoted) == 3 else "are not ranks"
+    assert str(error.value).startswith(f"{quoted} {verb}")
 
 
 # --------------------------------------------------------------------------- playouts

@@ -10,6 +10,7 @@ import pytest
 
 import games.doudizhu as ddz
 import games.scrabble as scrabble
+from games.common import counted
 from tests.e2e import fake_world, fix_match_seeds, running_bot
 from tests.test_e2e_doudizhu import bid_round, check, latest_dm, open_table, play_greedy
 
@@ -62,7 +63,7 @@ async def test_a_round_brings_each_player_a_new_dm_only_for_their_own_turns(
             live = live_dm(fake, user)
             assert "Round 1 is over" in live.content
             assert [b["label"] for b in live.buttons] == ["Next round", "Stop the series"]
-            assert f"{len(state.hands[seat])} cards" in live.text()
+            assert f"Your hand: {counted(len(state.hands[seat]), 'card')}" in live.text()
 
 
 async def test_after_a_restart_the_live_dm_is_edited_and_its_stale_controls_come_off(

@@ -308,8 +308,8 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         assert f"played H8 across {phony} for {state.scores[await table.seat_of(p0)]}" in (
             board.text())
         assert mentioned_ids(board.content) == [p1.id]
-        assert (f"Until {p1.name} acts, {p1.name} and {p2.name} may challenge {p0.name}'s play "
-                "with `/scrabble challenge`.") in board.content
+        assert (f"You or {p2.name} may challenge {p0.name}'s play with `/scrabble challenge` "
+                "until you act.") in board.content
         # p0's rack DM shows the new rack in place; p1, now to move, gets a new DM.
         assert readers(played) == called(p1, carol)
         if p0 is not carol:

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.errors import NotAnnounced
-from bot.lobby import lobby_card, player_of, rematch_view
+from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.present import Reply, send_reply, settle_deferred
 from bot.private import LiveDMs, notify_closed_dms, where
-from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
-from games.common import Event
+from bot.service import (
+    ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame,
+)
+from bot.threads import offer_thread
+from games.common import Event, join_and
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -77,33 +80,44 @@ class GameCog:
 
     async def open_lobby(self, interaction: discord.Interaction, *,
                          invited: discord.User | discord.Member | None = None,
-                         options: dict[str, Any] | None = None) -> Match:
+                         options: dict[str, Any] | None = None) -> Match | None:
+        """A lobby in this channel; if a match is open here, an offer to open it in a thread."""
         if invited is not None and invited.bot:
             raise LobbyError("Bots cannot take a seat: invite a person, or leave `opponent` "
                              "empty so anyone can join.")
-        match = await self.service.open_lobby(
-            self.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            creator=player_of(interaction),
-            invited=None if invited is None else Player(invited.id, invited.display_name),
-            options=options,
-        )
-        content = None
-        if invited is not None:
-            content = (f"{invited.mention}, **{interaction.user.display_name}** invites you to "
-                       f"a game of {match.title}: press **Join** to play.")
-        await self._post_lobby(interaction, match, content,
+        guest = None if invited is None else Player(invited.id, invited.display_name)
+        previous = await self.service.latest(interaction.channel_id)
+        try:
+            match = await self.service.open_lobby(
+                self.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                creator=player_of(interaction), invited=guest, options=options,
+            )
+        except ChannelTaken as taken:
+            await offer_thread(interaction, taken, self.game, guest, options)
+            return None
+        await self._post_lobby(interaction, match, self.invite_text(interaction, guest, match),
                                () if invited is None else (invited.id,))
+        await retire_rematch(self.bot, previous)
         return match
+
+    @staticmethod
+    def invite_text(interaction: discord.Interaction, invited: Player | None,
+                    match: Match) -> str | None:
+        if invited is None:
+            return None
+        return (f"<@{invited.user_id}>, **{interaction.user.display_name}** invites you to "
+                f"a game of {match.title}: press **Join** to play.")
 
     async def open_rematch(self, interaction: discord.Interaction, finished: Match) -> Match:
         """A new lobby with the same game and options, asked for by a player of `finished`."""
         match = await self.service.rematch(finished.id, player_of(interaction))
         others = tuple(seat.user_id for seat in finished.seats
                        if seat.kind == "user" and seat.user_id != interaction.user.id)
-        content = (f"{' '.join(f'<@{user_id}>' for user_id in others)}, "
+        content = (f"{join_and(f'<@{user_id}>' for user_id in others)}, "
                    f"**{interaction.user.display_name}** asks for a rematch of {match.title} "
                    f"match #{finished.id}: press **Join** to play.")
         await self._post_lobby(interaction, match, content, others)
+        await retire_rematch(self.bot, finished)
         return match
 
     async def _post_lobby(self, interaction: discord.Interaction, match: Match,

@@ -20,8 +20,8 @@ from bot.doudizhu_ui import (
     round_over_controls,
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
-from bot.service import LobbyError, Match
-from games.common import Event
+from bot.service import ActionResult, LobbyError, Match
+from games.common import Event, counted, join_and
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
 
@@ -59,7 +59,7 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
     winners = list(winners)
     if draw or not winners:
         return "The ledger is level: nobody wins the series."
-    names = " and ".join(f"**{nick(match, seat)}**" for seat in winners)
+    names = join_and(f"**{nick(match, seat)}**" for seat in winners)
     verb = "wins the series" if len(winners) == 1 else "share the series win"
     return f"{names} {verb} with {signed(ledger[winners[0]])}."
 
@@ -187,6 +187,20 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                         match_id, error)
         await self.announce(result)
 
+    async def announce(self, result: ActionResult,
+                       interaction: discord.Interaction | None = None) -> None:
+        """As for every game; after Next or Stop the round's result post also loses its
+        buttons, which could only be refused now."""
+        round_post = result.match.row.board_message_id
+        await super().announce(result, interaction)
+        if result.action in ("next", "stop") and round_post is not None:
+            channel = self.bot.get_partial_messageable(result.match.channel_id,
+                                                       guild_id=result.match.guild_id)
+            try:
+                await channel.get_partial_message(round_post).edit(view=None)
+            except discord.HTTPException as error:
+                log.info("could not take Next/Stop off match %s: %s", result.match.id, error)
+
     # -- private view ------------------------------------------------------------------------
 
     def must_act(self, match: Match, seat: int) -> bool:
@@ -216,13 +230,14 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 partners = [nick(match, s) for s in range(view.players)
                             if s not in (seat, view.landlord)]
                 lines.append(f"**The landlord is {nick(match, view.landlord)}**; you play with "
-                             f"{' and '.join(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
+                             f"{join_and(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
                              f"{view.multiplier}).")
         counts = " \N{MIDDLE DOT} ".join(f"{nick(match, s)} {count}"
                                          for s, count in enumerate(view.hand_counts))
         lines.append(f"**Cards left:** {counts}")
         controls = private_controls(match, seat)
-        embed = discord.Embed(title=f"Your hand: {len(hand)} cards", description="\n".join(lines),
+        embed = discord.Embed(title=f"Your hand: {counted(len(hand), 'card')}",
+                              description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
         png = await render_in_thread(hand_png, tuple(hand)) if hand else None
@@ -238,7 +253,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if view.turn != seat:
             return f"Waiting for **{nick(match, view.turn)}**."
         if view.phase == ddz.AUCTION:
-            higher = ", ".join(str(amount) for amount in range(view.bid + 1, 4))
+            higher = join_and(range(view.bid + 1, 4), "or")
             return f"**Your turn to bid:** pass or bid {higher}."
         if view.to_beat is not None:
             return (f"**Your turn:** beat **{view.to_beat.text}** from "
@@ -318,15 +333,16 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if view.landlord is None:
             return f"auction: high bid {view.bid}" if view.bid else "auction: no bid yet"
         times = "\N{MULTIPLICATION SIGN}"
-        doubled = f" (doubled by {', '.join(view.doublings)})" if view.doublings else ""
+        doubled = f" (doubled by {join_and(view.doublings)})" if view.doublings else ""
         return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
 
     @staticmethod
     def _turn_line(match: Match, view: ddz.View) -> str:
         who = mention(match, view.turn)
         if view.phase == ddz.AUCTION:
-            higher = " ".join(f"`{amount}`" for amount in range(view.bid + 1, 4))
-            return f"{who}, your bid: `/doudizhu bid` pass or {higher} (or the buttons in your DM)."
+            higher = join_and(["pass", *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
+                              "or")
+            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in your DM)."
         if view.to_beat is not None:
             return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
                     "`/doudizhu pass`, or the menu in your DM.")

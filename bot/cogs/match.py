@@ -14,6 +14,8 @@ from bot.lobby import (
 )
 from bot.present import COLOUR, Reply, send_reply
 from bot.service import LobbyError
+from bot.threads import ThreadButton
+from bot.threads import match_list_embed, visible_to
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -64,6 +66,13 @@ class MatchCog(commands.GroupCog, group_name="match",
             return
         await self.bot.presenters[match.game].repost_board(interaction, match)
 
+    @app_commands.command(name="list", description="The open matches in this server, with links "
+                                                    "(only you)")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        matches = [match for match in await self.service.open_in_guild(interaction.guild_id)
+                   if visible_to(interaction, match)]
+        await interaction.response.send_message(embed=match_list_embed(matches), ephemeral=True)
+
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
         result = await self.service.resign(interaction.channel_id, interaction.user.id)
@@ -97,9 +106,9 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
     async def help(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(
             title="Gamenight",
-            description=("Tabletop games in this server. One game per channel: open threads to "
-                         "run several at once. Open a lobby with a game's `new` command; others "
-                         "press **Join**."),
+            description=("Tabletop games in this server. One game per channel: in a busy "
+                         "channel a game's `new` command offers to open yours in a thread. Open "
+                         "a lobby with a game's `new` command; others press **Join**."),
             colour=COLOUR)
         for presenter in self.bot.presenters.values():
             info = presenter.help
@@ -108,8 +117,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                             value=f"{info.summary}\n{lines}", inline=False)
         shared = ("`/match join` `/match leave` `/match start` seats; `/match status` shows the "
                   "board again; `/match hand` shows your private hand; `/match resign`; "
-                  "`/match cancel` (creator or Manage Messages). A finished game's last board has a "
-                  "**Rematch** button for its players.")
+                  "`/match cancel` (creator or Manage Messages); `/match list` the server's open matches. "
+                  "A finished game's last board has a **Rematch** button for its players.")
         embed.add_field(name="Every game", value=shared, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -118,4 +127,4 @@ async def setup(bot: GamenightBot) -> None:
     """Add the shared commands and the lobby and rematch buttons."""
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
-    bot.add_dynamic_items(LobbyButton, RematchButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,8 +20,8 @@ from discord.ext import commands
 import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
-from bot.service import LobbyError, Match, NotSeated
-from games.common import Event
+from bot.service import ActionResult, LobbyError, Match, NotSeated
+from games.common import Event, counted, join_and
 from games.scrabble import LEXICON_ENV
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
@@ -71,12 +71,6 @@ def tally(tiles: str) -> str:
     counts = Counter(tiles)
     return " ".join(f"{t}×{n}" if n > 1 else t for t, n in sorted(
         counts.items(), key=lambda item: (item[0] == "?", item[0])))
-
-
-def join_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @app_commands.guild_only()
@@ -260,7 +254,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         embed = discord.Embed(title=f"Your rack · Scrabble match #{match.id}",
                               description=description, colour=COLOUR)
         embed.add_field(name="Your score", value=str(view.scores[seat]))
-        embed.add_field(name="Bag", value=f"{view.bag} tiles")
+        embed.add_field(name="Bag", value=counted(view.bag, "tile"))
         if view.outcome is None:
             if view.turn == seat:
                 embed.add_field(name="To move", value=f"You: {turn_hint(view)}", inline=False)
@@ -291,11 +285,11 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                     continue
                 lost = " · loses the next turn" if view.lost_turns[seat] else ""
                 lines.append(f"{marker}{mention(match, seat)} **{view.scores[seat]}** · "
-                             f"{view.rack_sizes[seat]} tiles{lost}")
+                             f"{counted(view.rack_sizes[seat], 'tile')}{lost}")
             embed.add_field(name="Scores", value="\n".join(lines))
         else:
             embed.add_field(name="Final scores", value=self._final_lines(match, view))
-        embed.add_field(name="Bag", value=f"{view.bag} tiles left")
+        embed.add_field(name="Bag", value=f"{counted(view.bag, 'tile')} left")
         if view.last_play is not None and not any(e.kind == "play" for e in shown):
             embed.add_field(name="Last play", inline=False,
                             value=self._play_line(match, view.last_play))
@@ -333,14 +327,15 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                     "it stands. Challenge it with `/scrabble challenge`, or accept it with "
                     "`/scrabble pass`.")
             if others:
-                text += f" {join_names(others)} may challenge it too."
+                text += f" {join_and(others)} may challenge it too."
             return text
         text = f"{mention(match, turn)}, your turn: {turn_hint(view)}."
         if pending is not None:
-            challengers = [name(s).name for s in view.order
-                           if s != pending.seat and s not in view.resigned]
-            text += (f"\nUntil {name(turn).name} acts, {join_names(challengers)} may challenge "
-                     f"{name(pending.seat).name}'s play with `/scrabble challenge`.")
+            others = [name(s).name for s in view.order
+                      if s not in (pending.seat, turn, *view.resigned)]
+            text += (f"\n{join_and(['You', *others], 'or')} may challenge "
+                     f"{name(pending.seat).name}'s play with `/scrabble challenge` until you "
+                     "act.")
         return text
 
     @staticmethod
@@ -375,7 +370,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         top = result.scores[result.winners[0]]
         how = reason[0].upper() + reason[1:]
         if len(winners) > 1:
-            return f"{how}. {join_names(winners)} share the win with {top}."
+            return f"{how}. {join_and(winners)} share the win with {top}."
         tiebreak = (" on the tie-break (the higher score before the rack adjustments)"
                     if result.details.get("tiebreak") else "")
         return f"{how}. {winners[0]} wins with {top}{tiebreak}."

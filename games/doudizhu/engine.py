@@ -29,8 +29,11 @@ from games.common import (
     IllegalMove,
     NotYourTurn,
     Outcome,
+    join_and,
+    quoted,
     seeded_rng,
     shown,
+    unreadable,
 )
 from games.doudizhu.combinations import (
     BOMB,
@@ -131,7 +134,7 @@ class Bid:
             return cls(0)
         if len(words) == 1 and words[0] in ("1", "2", "3"):
             return cls(int(words[0]))
-        raise BadNotation(f"`{shown(text.strip())}` is not a bid: write `bid 1`, `bid 2`, `bid 3` or `bid pass`.")
+        raise BadNotation(f"{quoted(text.strip())} is not a bid: write `bid 1`, `bid 2`, `bid 3` or `bid pass`.")
 
     def __str__(self) -> str:
         return f"bid {self.amount or 'pass'}"
@@ -158,10 +161,11 @@ class Play:
         if raw.lower().startswith("play"):
             raw = raw[4:]
         cleaned = raw.upper().replace("10", "T").replace("0", "T")
-        bad = "".join(dict.fromkeys(char for char in raw.replace("10", "")  # as typed
-                                    if char != "0" and char.upper() not in RANKS))
+        typed = re.sub(r"^\s*play", "", text or "", flags=re.IGNORECASE).replace("10", "")
+        bad = unreadable(typed, lambda char: char in ",0" or char.upper() in RANKS)
         if not cleaned or bad:
-            what = f"`{shown(bad)}` is not a rank" if bad else "no cards were given"
+            what = (f"{quoted(bad)} " + ("is not a rank" if len(bad) == 1 else "are not ranks")
+                    if bad else "no cards were given")
             raise BadNotation(f"{what}: write ranks like `33344`, `10JQKA` or `BR` (3-9, 10 "
                               "(or T or 0), J, Q, K, A, 2, B for the black joker, R for the red).")
         return cls(cleaned)
@@ -465,7 +469,7 @@ def _bid(state: State, seat: int, amount: int) -> State:
     if amount not in (0, 1, 2, 3):
         raise IllegalMove("bids are 1, 2 or 3 (or pass)")
     if amount and amount <= high:
-        higher = " or ".join(str(bid) for bid in range(high + 1, 4))
+        higher = join_and(range(high + 1, 4), "or")
         raise IllegalMove(f"you must bid more than {high}: bid {higher}, or pass")
     bids = (*state.bids, (seat, amount))
     event = Event("bid", f"{{seat{seat}}} bids {amount}." if amount else f"{{seat{seat}}} passes.", seat)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.common import BadNotation, shown
+from games.common import BadNotation, quoted, shown
 
 from .patches import ORIENTATIONS, is_square, square_index
 
@@ -34,7 +34,7 @@ def parse_orientation(text: str) -> str:
     match = _ORIENTATION_RE.match(cleaned)
     if not match:
         raise BadNotation(
-            f"I can't read the orientation {shown(text)!r}: use 0, 90, 180 or 270 (clockwise turns), "
+            f"I can't read the orientation {quoted(text)}: use 0, 90, 180 or 270 (clockwise turns), "
             "with m for the mirror image, e.g. 90m"
         )
     degrees = match.group(1)
@@ -52,7 +52,7 @@ def _check_square(text: str) -> str:
     square = str(text).strip().lower()
     if not is_square(square):
         raise BadNotation(
-            f"{shown(text)!r} is not a square of the quilt: use a column a-i and a row 1-9 "
+            f"{quoted(text)} is not a square of the quilt: use a column a-i and a row 1-9 "
             "(row 1 at the top), e.g. c4"
         )
     return square
@@ -84,9 +84,9 @@ class Buy:
 
     @classmethod
     def parse(cls, text: str) -> Buy:
-        words = str(text).strip().lower().split()
-        if not words or words[0] not in ("buy", "b"):
-            raise BadNotation(f"a purchase starts with 'buy', like 'buy 2 90m c4', not {shown(text)!r}")
+        words = str(text).split()  # as typed, so errors quote it exactly
+        if not words or words[0].lower() not in ("buy", "b"):
+            raise BadNotation(f"a purchase starts with 'buy', like 'buy 2 90m c4', not {quoted(text)}")
         if len(words) < 3:
             raise BadNotation(
                 "write a purchase as 'buy <1-3> <orientation> <square>', e.g. 'buy 2 90m c4' "
@@ -94,7 +94,7 @@ class Buy:
             )
         choice_text, *rest = words[1:]
         if choice_text not in ("1", "2", "3"):
-            raise BadNotation(f"choose patch 1, 2 or 3 of those on offer, not {shown(choice_text)!r}")
+            raise BadNotation(f"choose patch 1, 2 or 3 of those on offer, not {quoted(choice_text)}")
         square = _check_square(rest[-1])
         orientation = parse_orientation(" ".join(rest[:-1])) if len(rest) > 1 else "0"
         return cls(int(choice_text), orientation, square)
@@ -110,7 +110,7 @@ class Pass:
     @classmethod
     def parse(cls, text: str) -> Pass:
         if str(text).strip().lower() not in ("pass", "advance"):
-            raise BadNotation(f"to pass, write 'pass', not {shown(text)!r}")
+            raise BadNotation(f"to pass, write 'pass', not {quoted(text)}")
         return cls()
 
 
@@ -132,9 +132,9 @@ class Place:
 
     @classmethod
     def parse(cls, text: str) -> Place:
-        words = str(text).strip().lower().split()
-        if len(words) != 2 or words[0] not in ("place", "p"):
-            raise BadNotation(f"place a leather patch like 'place e5', not {shown(text)!r}")
+        words = str(text).split()  # as typed, so errors quote it exactly
+        if len(words) != 2 or words[0].lower() not in ("place", "p"):
+            raise BadNotation(f"place a leather patch like 'place e5', not {quoted(text)}")
         return cls(words[1])
 
 
@@ -154,6 +154,6 @@ def parse_move(text: str) -> Move:
     if head in ("place", "p"):
         return Place.parse(text)
     raise BadNotation(
-        f"I can't read {shown(text)!r}: write 'buy 2 90m c4' (patch, orientation, top-left square), "
+        f"I can't read {quoted(text)}: write 'buy 2 90m c4' (patch, orientation, top-left square), "
         "'pass', or 'place e5' for a leather patch"
     )

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from games.common import join_and
+
 SIZE = 9
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
@@ -207,12 +209,11 @@ def placement_problem(quilt: int, patch_id: int, orientation: str, square: int) 
             past.append("column i")
         if row + height > SIZE:
             past.append("row 9")
-        return f"it sticks out past {' and '.join(past)}"
+        return f"it sticks out past {join_and(past)}"
     overlap = quilt & mask
     if overlap:
         names = [square_name(i) for i in bits(overlap)]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"it would cover {listed}, already filled"
+        return f"it would cover {join_and(names)}, already filled"
     return None
 
 

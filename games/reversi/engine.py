@@ -20,6 +20,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    quoted,
     shown,
 )
 from games.reversi import bitboard as bb
@@ -50,7 +51,7 @@ class Move:
         square = self.square
         if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < 64:
             raise BadNotation(
-                f"`{shown(square)}` is off the board: squares run from 0 (a1) to 63 (h8)."
+                f"{quoted(square)} is off the board: squares run from 0 (a1) to 63 (h8)."
             )
 
     @classmethod
@@ -58,13 +59,13 @@ class Move:
         match = _SQUARE_RE.match(text or "")
         if not match:
             raise BadNotation(
-                f"`{shown(text)}` is not a square: give a column a-h and a row 1-8, like d3."
+                f"{quoted(text)} is not a square: give a column a-h and a row 1-8, like d3."
             )
         column = match.group(1).lower()
         row = int(match.group(2))
         if column not in COLUMNS or not 1 <= row <= 8:
             raise BadNotation(
-                f"`{shown(text.strip())}` is off the board: squares run from a1 to h8."
+                f"{quoted(text.strip())} is off the board: squares run from a1 to h8."
             )
         return cls((row - 1) * 8 + COLUMNS.index(column))
 

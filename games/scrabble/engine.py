@@ -51,6 +51,7 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
+    quoted,
     shown,
 )
 from games.serial import Serial
@@ -228,7 +229,7 @@ def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, in
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise BadOption(
-            f"Scrabble has no option {shown(unknown[0])!r}: use {', '.join(OPTIONS)}"
+            f"Scrabble has no option {quoted(unknown[0])}: use {', '.join(OPTIONS)}"
         )
     tiles = options.get("tiles", OPTIONS["tiles"]["default"])
     if not _is_int(tiles) or tiles not in (7, 9):
@@ -757,9 +758,13 @@ def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
         draft.check_blocked(lexicon)
         return draft.build()
 
+    # The cost is told once: a game that ends has no next turn, and a challenger who is to
+    # move hears "loses this turn" when the turn is skipped below.
+    later = pending.ends is None and seat != draft.turn
     draft.event(
         "challenge_failed",
-        f"Every word stands: {{seat{seat}}} loses their next turn.",
+        f"Every word stands: {{seat{seat}}} loses their next turn." if later
+        else "Every word stands.",
         seat,
     )
     if pending.ends is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.common import BadNotation, shown
+from games.common import BadNotation, quoted, unreadable
 
 from .tiles import BLANK, SIZE, is_letter, parse_square, sort_tiles, square_name
 
@@ -42,7 +42,7 @@ class Play:
             )
         if not all(is_letter(ch) for ch in self.word):
             raise BadNotation(
-                f"{shown(self.word)!r} must be letters A-Z only (lower case for a blank)"
+                f"{quoted(self.word)} must be letters A-Z only (lower case for a blank)"
             )
 
     @property
@@ -72,7 +72,7 @@ class Play:
         row, col = parse_square(square)
         if direction.lower() not in _DIRECTIONS:
             raise BadNotation(
-                f"{shown(direction)!r} is not a direction: write across or down"
+                f"{quoted(direction)} is not a direction: write across or down"
             )
         return cls(row, col, _DIRECTIONS[direction.lower()], word)
 
@@ -89,20 +89,17 @@ class Exchange:
     def __post_init__(self) -> None:
         if not self.tiles:
             raise BadNotation("say which tiles to exchange, e.g. exchange QV? (? is a blank)")
-        bad = sorted({t for t in self.tiles if t != BLANK and not is_letter(t)})
-        if bad:
-            raise BadNotation(
-                f"{shown(''.join(bad))!r} cannot be exchanged: name tiles A-Z only, "
-                "? for a blank"
-            )
+        _check_exchangeable(self.tiles)
         object.__setattr__(self, "tiles", sort_tiles(self.tiles.upper()))
 
     @classmethod
     def parse(cls, text: str) -> Exchange:
-        parts = text.split()
+        parts = text.split(maxsplit=1)
         if not parts or parts[0].lower() not in ("exchange", "swap"):
             raise BadNotation("write an exchange as: exchange ABC? (? is a blank)")
-        return cls("".join(parts[1:]))
+        typed = parts[1] if len(parts) > 1 else ""
+        _check_exchangeable(typed)  # before the spaces go, so the error quotes what was typed
+        return cls("".join(typed.split()))
 
     def __str__(self) -> str:
         return f"exchange {self.tiles}"
@@ -136,6 +133,14 @@ class Challenge:
         return "challenge"
 
 
+def _check_exchangeable(tiles: str) -> None:
+    bad = unreadable(tiles, lambda t: t == BLANK or is_letter(t))
+    if bad:
+        raise BadNotation(
+            f"{quoted(bad)} cannot be exchanged: name tiles A-Z only, ? for a blank"
+        )
+
+
 Move = Play | Exchange | Pass | Challenge
 
 _SQUARE_FIRST = re.compile(r"^(play\s+)?[A-Oa-o]\d{1,2}\s", re.IGNORECASE)
@@ -154,7 +159,7 @@ def parse_move(text: str) -> Move:
     if _SQUARE_FIRST.match(stripped + " "):
         return Play.parse(stripped)
     raise BadNotation(
-        f"{shown(stripped)!r} is not a move: write a play like H8 across QUIZ (lower case for a "
+        f"{quoted(stripped)} is not a move: write a play like H8 across QUIZ (lower case for a "
         "blank), exchange ABC? , pass, or challenge"
     )
 

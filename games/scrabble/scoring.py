@@ -11,7 +11,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.common import IllegalMove, shown
+from games.common import IllegalMove, join_and, shown
 
 from .board import Board
 from .moves import Play
@@ -47,10 +47,7 @@ class UnknownWord(IllegalMove):
         super().__init__(f"{join_words(self.words)} {verb} not in the dictionary")
 
 
-def join_words(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+join_words = join_and  # the engine's name for it
 
 
 Placement = tuple[int, int, str]  # row, col, char as it stands on the board (lower = blank)
@@ -84,7 +81,7 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
     if last_row >= SIZE or last_col >= SIZE:
         edge = "column O" if play.across else "row 15"
         raise InvalidPlacement(
-            f"{shown(play.word.upper())} does not fit: {play.direction} from {play.square} it "
+            f"{shown(play.word)} does not fit: {play.direction} from {play.square} it "
             f"would run past {edge}"
         )
     dr, dc = (0, 1) if play.across else (1, 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from games.common import BadNotation, shown
+from games.common import BadNotation, quoted
 
 SIZE = 15
 CENTRE = (7, 7)
@@ -61,7 +61,7 @@ def parse_square(text: str) -> tuple[int, int]:
         if 1 <= row <= SIZE:
             return row - 1, COLUMNS.index(match.group(1).upper())
     raise BadNotation(
-        f"{shown(text.upper())!r} is not a square: write the column A-O then the row 1-15, "
+        f"{quoted(text)} is not a square: write the column A-O then the row 1-15, "
         "e.g. H8"
     )
 

@@ -1,0 +1,200 @@
+"""A busy channel is not a dead end: `/<game> new` where a match is open offers to open the new
+lobby in a thread the bot creates, and `/match list` shows the server's open matches.
+
+The offer's button is a persistent `DynamicItem`: its custom id carries the game, the invited
+player and the lobby options, so it works the same after a restart and keeps nothing in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url, report_error
+from bot.lobby import lobby_card, player_of
+from bot.present import COLOUR, Reply
+from bot.service import ChannelTaken, LobbyError, Match, Player
+from games.common import counted, join_and
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+    from bot.cogs.base import GameCog
+
+log = logging.getLogger(__name__)
+
+THREAD_DAY = 1440  # minutes of quiet before Discord archives the thread
+LIST_LIMIT = 20  # matches `/match list` shows; the rest are counted
+LIST_CHARS = 3900  # of the 4096 an embed description may hold, leaving room for the count
+NO_THREAD_PERMISSION = (
+    "I cannot open a thread here: I need the **Create Public Threads** and **Send Messages in "
+    "Threads** permissions in this channel. Ask a moderator to grant them.")
+_OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)")
+
+
+def encode_options(options: dict[str, Any] | None) -> str:
+    """`{"players": 4, "finish": "expert"}` -> `players=4,finish=expert` (custom id safe)."""
+    return ",".join(f"{key}={value}" for key, value in (options or {}).items())
+
+
+def decode_options(text: str) -> dict[str, Any]:
+    return {key: int(value) if value.isdigit() else value
+            for key, value in _OPTION.findall(text)}
+
+
+class ThreadButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:thread:(?P<game>[a-z]+):(?P<invited>[0-9]+):(?P<options>[a-z0-9=,]*)",
+):
+    """On the ephemeral "a match is already here" answer: open the lobby in a new thread."""
+
+    def __init__(self, game: str, invited: int | None, options: dict[str, Any] | None) -> None:
+        custom_id = f"gn:thread:{game}:{invited or 0}:{encode_options(options)}"
+        super().__init__(discord.ui.Button(label="Open it in a thread",
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id))
+        self.game, self.invited, self.options = game, invited, options
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> ThreadButton:
+        invited = int(match["invited"]) or None
+        return cls(match["game"], invited, decode_options(match["options"]) or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            cog = bot.presenters.get(self.game)
+            if cog is None:
+                raise LobbyError("That button is from an older version of the bot: use the "
+                                 "game's `new` command again.")
+            invited = await _player(interaction, self.invited)
+            await open_in_thread(cog, interaction, invited, self.options)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+async def _player(interaction: discord.Interaction, user_id: int | None) -> Player | None:
+    if user_id is None or interaction.guild is None:
+        return None
+    member = interaction.guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await interaction.guild.fetch_member(user_id)
+        except discord.HTTPException:
+            raise LobbyError(f"<@{user_id}>, whom you invited, is no longer in this server: "
+                             "open the lobby again with someone else.") from None
+    return Player(member.id, member.display_name)
+
+
+def can_thread(interaction: discord.Interaction) -> bool:
+    """A thread can be opened from here: a server text channel (threads do not nest)."""
+    channel = interaction.channel
+    return interaction.guild_id is not None and getattr(channel, "type", None) == \
+        discord.ChannelType.text
+
+
+async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, game: str,
+                       invited: Player | None, options: dict[str, Any] | None) -> None:
+    """Answer `/<game> new` in a taken channel: where the match is, and (in a text channel) a
+    button to open the new lobby in a thread instead."""
+    text = explain(taken) or str(taken)
+    view = None
+    if can_thread(interaction) and thread_permissions_missing(interaction):
+        text += "\n" + NO_THREAD_PERMISSION
+    elif can_thread(interaction):
+        text += "\nOr press **Open it in a thread**: I start a thread here with your lobby in it."
+        view = discord.ui.View(timeout=None)
+        view.add_item(ThreadButton(game, None if invited is None else invited.user_id, options))
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.response.send_message(text, **kwargs)
+
+
+def thread_permissions_missing(interaction: discord.Interaction) -> bool:
+    perms = interaction.app_permissions
+    return not (perms.create_public_threads and perms.send_messages_in_threads)
+
+
+async def open_in_thread(cog: GameCog, interaction: discord.Interaction,
+                         invited: Player | None, options: dict[str, Any] | None) -> None:
+    """Create a public thread in this channel, open the lobby there and say where it is."""
+    if thread_permissions_missing(interaction):
+        await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+        return
+    creator = player_of(interaction)
+    cog.service.check_lobby(cog.game, creator=creator, invited=invited, options=options)
+    parent = interaction.channel
+    if not isinstance(parent, discord.TextChannel):
+        parent = await cog.bot.fetch_channel(interaction.channel_id)
+    try:
+        thread = await parent.create_thread(
+            name=f"{cog.help.title} · {interaction.user.display_name}"[:100],
+            type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_DAY,
+            reason=f"{cog.help.title} lobby opened by {interaction.user}")
+    except discord.Forbidden as error:
+        if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
+            raise
+        await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+        return
+    match = await cog.service.open_lobby(  # checked above: a new thread has no match yet
+        cog.game, guild_id=interaction.guild_id, channel_id=thread.id,
+        creator=creator, invited=invited, options=options)
+    mentions = () if invited is None else (invited.user_id,)
+    reply = Reply(content=cog.invite_text(interaction, invited, match),
+                  **lobby_card(cog.bot, match), mentions=mentions)
+    message = await thread.send(**reply.kwargs())
+    await cog.service.store.set_message(match.id, lobby=message.id)
+    link = jump_url(interaction.guild_id, thread.id, message.id)
+    await interaction.response.edit_message(
+        content=f"Your {match.title} lobby (match #{match.id}) is open in {thread.mention}: "
+                f"[go to it]({link}). Players join it there.", view=None)
+
+
+# -- /match list ----------------------------------------------------------------------------
+
+def match_line(match: Match) -> str:
+    """One open match for `/match list`: game, where (a link), status and players."""
+    row = match.row
+    link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
+    if match.status == "lobby":
+        status = f"waiting for players ({len(match.seats)}/{match.seat_target})"
+    else:
+        seat = match.current_seat()
+        status = "in play" if seat is None else f"in play, {match.player(seat).name} to move"
+    players = join_and(seat.name for seat in match.seats)
+    return (f"**{match.title}** [#{match.id}]({link}) in <#{row.channel_id}> · {status} · "
+            f"{players}")[:300]
+
+
+def match_list_embed(matches: list[Match]) -> discord.Embed:
+    """The server's open matches: at most LIST_LIMIT lines and LIST_CHARS characters."""
+    if not matches:
+        description = ("No open matches in this server. Start one with a game's `new` "
+                       "command (`/gamenight help` lists them).")
+    else:
+        lines: list[str] = []
+        for match in matches[:LIST_LIMIT]:
+            line = match_line(match)
+            if sum(len(kept) + 1 for kept in lines) + len(line) > LIST_CHARS:
+                break
+            lines.append(line)
+        hidden = len(matches) - len(lines)
+        if hidden:
+            lines.append(f"…and {counted(hidden, 'more match', 'more matches')} not shown.")
+        description = "\n".join(lines)
+    title = f"Open matches ({len(matches)})" if matches else "Open matches"
+    return discord.Embed(title=title, description=description, colour=COLOUR)
+
+
+def visible_to(interaction: discord.Interaction, match: Match) -> bool:
+    """Whether the member may see the match's channel (unknown channels are listed)."""
+    guild = interaction.guild
+    channel = guild.get_channel_or_thread(match.channel_id) if guild else None
+    member = interaction.user
+    if channel is None or not isinstance(member, discord.Member):
+        return True
+    return channel.permissions_for(member).view_channel
