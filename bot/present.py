@@ -7,9 +7,11 @@ Discord's three-second acknowledgement limit is never at risk.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import discord
@@ -49,6 +51,38 @@ class Reply:
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
+
+    def edit_kwargs(self) -> dict:
+        """`kwargs` for editing a message in place: every part is replaced, the image too."""
+        kwargs = self.kwargs()
+        file = kwargs.pop("file", None)
+        kwargs["attachments"] = [file] if file is not None else []
+        kwargs.setdefault("view", None)
+        return kwargs
+
+
+class ShownImages:
+    """The last picture shown in each channel. A new board whose picture is the same (a pass
+    that changed nothing drawn) leaves it out and says so: it is right above."""
+
+    def __init__(self) -> None:
+        self._last: dict[int, bytes] = {}
+
+    def drop_repeat(self, channel_id: int, reply: Reply) -> None:
+        if reply.png is None or self._last.get(channel_id) != _digest(reply.png):
+            return
+        reply.png = reply.alt = None
+        if reply.embed is not None:
+            reply.embed.add_field(name="Board", value="Unchanged: the picture above shows it.",
+                                  inline=False)
+
+    def shown(self, channel_id: int, reply: Reply) -> None:
+        if reply.png is not None:
+            self._last[channel_id] = _digest(reply.png)
+
+
+def _digest(png: bytes) -> bytes:
+    return hashlib.sha256(png).digest()
 
 
 def mention(match: Match, seat: int) -> str:
@@ -96,6 +130,35 @@ async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
         await interaction.edit_original_response(content=note)
     except discord.HTTPException as error:
         log.info("could not settle the deferred response: %s", error)
+
+
+@asynccontextmanager
+async def in_turn(match: Match,
+                  interaction: discord.Interaction | None = None) -> AsyncIterator[None]:
+    """Announce `match` in the channel's commit order (bot/order.py): wait for the
+    announcements of earlier commits first. An interaction kept waiting is deferred, so
+    Discord's three-second limit holds."""
+    ticket = match.ticket
+    if ticket is None:
+        yield
+        return
+
+    async def defer() -> None:
+        if interaction is None or interaction.response.is_done():
+            return
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True)
+        except discord.HTTPException as error:  # the answer falls back to the channel
+            log.info("could not defer an interaction waiting its turn: %s", error)
+
+    try:
+        await ticket.wait(defer if interaction is not None else None, patience=DEFER_AFTER)
+        yield
+    finally:
+        ticket.release()
 
 
 async def render_in_thread(function, *args) -> bytes:

@@ -59,6 +59,9 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
     return f"{names} {verb} with {signed(ledger[winners[0]])}."
 
 
+NEWS = {"deal", "landlord", "round_end", "end", "resign"}  # events worth a new channel post
+
+
 def normalise_play(text: str) -> str:
     return "".join(text.split()).upper().replace("10", "T").replace(",", "")
 
@@ -251,6 +254,19 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     # -- public table ------------------------------------------------------------------------
 
+    async def posts_anew(self, match: Match, events: tuple[Event, ...]) -> bool:
+        """A new post for a deal, the auction's result, a lead, the round's end and the
+        series' end, or to ping a player to act who gets no DM; bids, passes and answers
+        within a trick edit the live table (the player to act is told by DM)."""
+        state: ddz.State = match.state
+        kinds = {event.kind for event in events}
+        if state.phase not in (ddz.AUCTION, ddz.PLAY) or kinds & NEWS:
+            return True
+        if "play" in kinds and len(state.trick) == 1:  # a lead: a new trick begins
+            return True
+        turn = ddz.current_seat(state)
+        return turn is not None and await self.bot.store.dm_notice_sent(match.id, turn)
+
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         state: ddz.State = match.state
         view = ddz.view(state)
@@ -273,6 +289,9 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 role = " (landlord)" if seat == view.landlord else ""
                 arrow = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
                 counts.append(f"{arrow}{nick(match, seat)}{role}: {count}")
+            so_far = self._so_far(match, view)
+            if so_far:
+                embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
             content = self._turn_line(match, view)
@@ -302,6 +321,18 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                               f"{ledger_text(match, view.ledger)}")
         return Reply(content=content, embed=embed, png=png, view=controls, alt=alt,
                      filename=f"play-{match.id}.png", mentions=mentions)
+
+    @staticmethod
+    def _so_far(match: Match, view: ddz.View) -> tuple[str, str] | None:
+        """The auction or the trick so far: the live table is edited as it goes on."""
+        dot = " \N{MIDDLE DOT} "
+        if view.phase == ddz.AUCTION and view.bids:
+            return "Bids", dot.join(f"{nick(match, seat)} {amount or 'pass'}"
+                                    for seat, amount in view.bids)
+        if view.phase == ddz.PLAY and view.trick:
+            return "This trick", dot.join(f"{nick(match, entry.seat)} {entry.text}"
+                                          for entry in view.trick)
+        return None
 
     @staticmethod
     def _table_note(view: ddz.View, shown: ddz.TrickEntry) -> str:

@@ -1,0 +1,211 @@
+"""A quiet, ordered channel: announcements follow the commit order (a move racing a cancel
+never leaves a "your move" board under the cancellation notice), and Dou Dizhu edits its live
+table instead of posting on every bid and pass."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import games.doudizhu as ddz
+from tests.e2e import fake_world, mentioned_ids, running_bot
+
+pytestmark = pytest.mark.e2e
+
+@pytest.fixture
+async def world():
+    async with fake_world("games", ("alice", "bob", "carol")) as world:
+        yield world
+
+
+def after_cancel(fake, channel, since: int) -> tuple[list, list]:
+    """The channel's messages since `since`, split at the cancellation notice."""
+    messages = fake.messages(channel)[since:]
+    notice = [i for i, m in enumerate(messages) if "was cancelled by" in m.content]
+    assert len(notice) <= 1
+    if not notice:
+        return messages, []
+    return messages[:notice[0]], messages[notice[0] + 1:]
+
+
+def hold_cancels_until_a_move_commits(service) -> dict:
+    """While `hold["on"]`, `/match cancel` reaches the service only once a move has been
+    committed: the move wins the race, and its board is still being drawn when the cancel
+    is committed (no clock: the order is forced)."""
+    hold = {"on": False, "committed": asyncio.Event()}
+    record, cancel = service._record, service.cancel
+
+    async def recorded(*args, **kwargs):
+        result = await record(*args, **kwargs)
+        hold["committed"].set()
+        return result
+
+    async def cancel_after_the_move(*args, **kwargs):
+        if hold["on"]:
+            await hold["committed"].wait()
+        return await cancel(*args, **kwargs)
+
+    service._record, service.cancel = recorded, cancel_after_the_move
+    return hold
+
+
+async def race_move_and_cancel(fake, bot, channel, alice, bob, game, move, races):
+    """Open and start a two-player match, then fire a move and `/match cancel` at once, many
+    times (every other time the move is made to commit first): the channel never shows a
+    board after the cancellation notice. Returns how often each was committed first."""
+    hold = hold_cancels_until_a_move_commits(bot.service)
+    outcomes = {"move first": 0, "cancel first": 0}
+    for race in range(races):
+        lobby = await fake.slash(alice, channel, f"{game} new", opponent=bob.id)
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
+        since = len(fake.messages(channel))
+        hold["on"] = race % 2 == 0
+        hold["committed"].clear()
+        moved, cancelled = await asyncio.gather(
+            move(mover), fake.slash(alice, channel, "match cancel"))
+        assert not cancelled.ephemeral, cancelled.content
+        before, after = after_cancel(fake, channel, since)
+        assert after == [], [m.content for m in after]
+        assert (await bot.service.get(match.id)).status == "cancelled"
+        moves = await bot.service.store.moves(match.id)
+        outcomes["move first" if moves else "cancel first"] += 1
+    return outcomes
+
+
+async def test_a_reversi_move_racing_a_cancel_is_announced_in_commit_order(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        counts = await race_move_and_cancel(
+            fake, bot, channel, alice, bob, "reversi",
+            lambda user: fake.slash(user, channel, "reversi move", square="d3"), races=50)
+    print("reversi races (cancel first, move first):", counts)
+
+
+async def test_a_patchwork_move_racing_a_cancel_is_announced_in_commit_order(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        counts = await race_move_and_cancel(
+            fake, bot, channel, alice, bob, "patchwork",
+            lambda user: fake.slash(user, channel, "patchwork pass"), races=30)
+    print("patchwork races (cancel first, move first):", counts)
+
+
+# -- Dou Dizhu: a new post for news, an edit of the live table for the rest -------------------
+
+@pytest.fixture
+async def table_world():
+    async with fake_world("doudizhu", ("alice", "bob", "carol", "erin"),
+                          dms_closed=("erin",)) as world:
+        yield world
+
+
+async def start_doudizhu(fake, bot, channel, players):
+    lobby = await fake.slash(players[0], channel, "doudizhu new", players=3)
+    for user in players[1:]:
+        started = await fake.click(user, lobby.message, label="Join")
+    return await bot.service.current(channel.id), started
+
+
+async def act_once(fake, bot, channel, players, step: int):
+    """The player to act acts: bids by DM button or slash command; plays the smallest play
+    offered in the DM menu (slash commands for a closed DM), or passes."""
+    match = await bot.service.current(channel.id)
+    state = match.state
+    user = next(u for u in players if u.id == match.player(state.turn).user_id)
+    dms = fake.dm_messages(user)
+    if state.phase == ddz.AUCTION:
+        amount = "1" if state.bid == 0 and step % 2 else "pass"
+        if state.bid == 0 and len(state.bids) == 2:
+            amount = "1"  # no redeal: the test counts one round
+        if dms and step % 3 == 0:
+            return await fake.click(user, dms[-1], label="Pass" if amount == "pass" else "Bid 1")
+        return await fake.slash(user, channel, "doudizhu bid", amount=amount)
+    if dms and dms[-1].selects and step % 3:
+        select = dms[-1].selects[0]
+        return await fake.select(user, dms[-1], select["custom_id"],
+                                 [select["options"][0]["value"]])
+    if dms and not dms[-1].selects and step % 3:
+        return await fake.click(user, dms[-1], label="Pass")
+    choices = await fake.autocomplete(user, channel, "doudizhu play", "cards", cards="")
+    if state.to_beat is None or (choices and step % 2):
+        return await fake.slash(user, channel, "doudizhu play", cards=choices[0]["value"])
+    return await fake.slash(user, channel, "doudizhu pass")
+
+
+def posts(fake, channel, since: int):
+    return [m for m in fake.messages(channel)[since:] if not m.ephemeral]
+
+
+async def test_a_doudizhu_round_posts_at_most_half_as_often_as_players_act(
+        table_world, tmp_path):
+    fake, guild, channel, users = table_world
+    players = [users["alice"], users["bob"], users["carol"]]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        since = len(fake.messages(channel)) + 1  # after the lobby card
+        match, _ = await start_doudizhu(fake, bot, channel, players)
+        for step in range(400):
+            result = await act_once(fake, bot, channel, players, step)
+            assert not result.errors
+            match = await bot.service.get(match.id)
+            if match.state.phase != ddz.AUCTION and match.state.phase != ddz.PLAY:
+                break
+            # every action is answered: a new post, or the caller's DM or a short "done"
+            assert result.channel_messages or result.response_type == 7 or (
+                result.ephemeral and "Done: [the table]" in result.content), result.content
+            # the live table (the newest post) is current: it names who is to act
+            table = fake.get_message(match.row.board_message_id)
+            assert table is posts(fake, channel, 0)[-1]
+            assert mentioned_ids(table.content) == [match.player(match.state.turn).user_id]
+        assert match.state.phase == ddz.ROUND_OVER
+        actions = len(await bot.service.store.moves(match.id))
+        public = posts(fake, channel, since)
+        print(f"one round: {actions} actions, {len(public)} public posts")
+        assert len(public) <= actions / 2
+        images = [m.attachments[0].data for m in public if m.attachments]
+        assert all(a != b for a, b in zip(images, images[1:]))  # no image twice in a row
+
+
+async def test_a_player_without_dms_is_pinged_in_the_channel_on_each_turn(
+        table_world, tmp_path):
+    fake, guild, channel, users = table_world
+    players = [users["alice"], users["erin"], users["bob"]]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        match, _ = await start_doudizhu(fake, bot, channel, players)
+        erin_turns = edits = 0
+        for step in range(400):
+            result = await act_once(fake, bot, channel, players, step)
+            match = await bot.service.get(match.id)
+            if match.state.phase not in (ddz.AUCTION, ddz.PLAY):
+                break
+            if match.player(match.state.turn).user_id == users["erin"].id:
+                erin_turns += 1
+                (post,) = result.channel_messages
+                assert mentioned_ids(post.content) == [users["erin"].id]
+            elif not result.channel_messages:
+                edits += 1
+        assert erin_turns and edits  # others are still told by DM, the table edited
+
+
+async def test_a_pass_does_not_post_the_same_picture_again(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+        started = await fake.click(bob, lobby.message, label="Join")
+        (first,) = [m for m in started.channel_messages if m.attachments]
+        for _ in range(2):
+            match = await bot.service.current(channel.id)
+            user = alice if match.player(match.current_seat()).user_id == alice.id else bob
+            passed = await fake.slash(user, channel, "scrabble pass")
+            (post,) = passed.channel_messages
+            assert "passed" in post.text() and post.attachments == []
+            assert "Unchanged: the picture above shows it." in post.text()
+        status = await fake.slash(alice, channel, "match status")  # asked for: shown again
+        assert status.attachments[0].data == first.attachments[0].data
+        pictures = [m.attachments[0].data for m in fake.messages(channel) if m.attachments]
+        assert pictures == [first.attachments[0].data] * 2
