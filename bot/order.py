@@ -46,6 +46,11 @@ class Ticket:
         """Whether a later change was committed in the channel since this one."""
         return self._order.taken(self.channel_id) > self.number
 
+    @property
+    def ready(self) -> bool:
+        """Whether every earlier announcement of the channel is over (or was dropped)."""
+        return self._before is None or self._before.done()
+
     async def wait(self, on_slow: Callable[[], Awaitable[object]] | None = None,
                    patience: float = 1.0) -> None:
         """Wait for the earlier announcements; `on_slow` runs once after `patience` seconds

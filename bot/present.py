@@ -121,6 +121,16 @@ async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[
     return await interaction.followup.send(**reply.kwargs(), ephemeral=ephemeral, wait=True)
 
 
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the caller, even after a public "thinking..." deferral (it is removed)."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.info("could not remove the deferred response: %s", error)
+    await send_reply(interaction, Reply(content=text), ephemeral=True)
+
+
 async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
     """Replace a deferred "thinking..." response that will get no answer with `note`, so it
     does not end as "The application did not respond" (best effort)."""

@@ -13,6 +13,7 @@ from tests.e2e import fake_world, mentioned_ids, running_bot
 
 pytestmark = pytest.mark.e2e
 
+
 @pytest.fixture
 async def world():
     async with fake_world("games", ("alice", "bob", "carol")) as world:
@@ -29,24 +30,23 @@ def after_cancel(fake, channel, since: int) -> tuple[list, list]:
     return messages[:notice[0]], messages[notice[0] + 1:]
 
 
-def hold_cancels_until_a_move_commits(service) -> dict:
-    """While `hold["on"]`, `/match cancel` reaches the service only once a move has been
-    committed: the move wins the race, and its board is still being drawn when the cancel
-    is committed (no clock: the order is forced)."""
+def hold_cancels_until_a_commit(service) -> dict:
+    """While `hold["on"]`, `/match cancel` reaches the service only once another change (a
+    move, a start) has been committed: that change wins the race, and its board is still
+    being drawn when the cancel is committed (no clock: the order is forced)."""
     hold = {"on": False, "committed": asyncio.Event()}
-    record, cancel = service._record, service.cancel
+    write, cancel = service._write, service.cancel
 
-    async def recorded(*args, **kwargs):
-        result = await record(*args, **kwargs)
+    async def noted(operation):
+        await write(operation)
         hold["committed"].set()
-        return result
 
-    async def cancel_after_the_move(*args, **kwargs):
+    async def cancel_after_it(*args, **kwargs):
         if hold["on"]:
             await hold["committed"].wait()
         return await cancel(*args, **kwargs)
 
-    service._record, service.cancel = recorded, cancel_after_the_move
+    service._write, service.cancel = noted, cancel_after_it
     return hold
 
 
@@ -54,7 +54,7 @@ async def race_move_and_cancel(fake, bot, channel, alice, bob, game, move, races
     """Open and start a two-player match, then fire a move and `/match cancel` at once, many
     times (every other time the move is made to commit first): the channel never shows a
     board after the cancellation notice. Returns how often each was committed first."""
-    hold = hold_cancels_until_a_move_commits(bot.service)
+    hold = hold_cancels_until_a_commit(bot.service)
     outcomes = {"move first": 0, "cancel first": 0}
     for race in range(races):
         lobby = await fake.slash(alice, channel, f"{game} new", opponent=bob.id)
@@ -73,6 +73,29 @@ async def race_move_and_cancel(fake, bot, channel, alice, bob, game, move, races
         moves = await bot.service.store.moves(match.id)
         outcomes["move first" if moves else "cancel first"] += 1
     return outcomes
+
+
+async def test_a_start_racing_a_cancel_is_announced_in_commit_order(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        hold = hold_cancels_until_a_commit(bot.service)
+        started_first = 0
+        for race in range(20):
+            lobby = await fake.slash(alice, channel, "reversi new", opponent=bob.id)
+            since = len(fake.messages(channel))
+            hold["on"] = race % 2 == 0
+            hold["committed"].clear()
+            joined, cancelled = await asyncio.gather(
+                fake.click(bob, lobby.message, label="Join"),
+                fake.slash(alice, channel, "match cancel"))
+            assert not joined.errors and not cancelled.ephemeral, cancelled.content
+            before, after = after_cancel(fake, channel, since)
+            assert after == [], [m.content for m in after]
+            assert "Reversi: lobby closed" in fake.get_message(lobby.message.id).text()
+            started_first += (await bot.service.store.latest_match_in(channel.id)).state \
+                is not None
+        assert started_first >= 10
 
 
 async def test_a_reversi_move_racing_a_cancel_is_announced_in_commit_order(world, tmp_path):

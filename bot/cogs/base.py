@@ -12,7 +12,9 @@ import discord
 
 from bot.errors import NotAnnounced, jump_url
 from bot.lobby import lobby_card, player_of, rematch_view
-from bot.present import Reply, ShownImages, in_turn, send_reply, settle_deferred
+from bot.present import (
+    Reply, ShownImages, answer_privately, in_turn, send_reply, settle_deferred,
+)
 from bot.private import LiveControls, notify_closed_dms, send_private, where
 from bot.service import ActionResult, LobbyError, Match, MatchService, Player, WrongGame
 from games.common import Event
@@ -162,8 +164,8 @@ class GameCog:
             return False
         if interaction is not None:
             ended = "cancelled" if latest.status == "cancelled" else "over"
-            note = f"{done}, but the match was {ended} right after, so its board is not posted."
-            await send_reply(interaction, Reply(content=note), ephemeral=True)
+            await answer_privately(interaction, f"{done}, but the match was {ended} right "
+                                                "after, so its board is not posted.")
         return True
 
     async def _publish(self, match: Match, events: Iterable[Event], private_seats: list[int],
@@ -284,8 +286,8 @@ class GameCog:
         if interaction.response.is_done() and interaction.type is discord.InteractionType.component:
             return  # a control's own message already says what was chosen
         link = jump_url(match.guild_id, match.channel_id, table_id)
-        note = f"\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated."
-        await send_reply(interaction, Reply(content=note), ephemeral=True)
+        await answer_privately(
+            interaction, f"\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.")
 
     async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
         """The board as a plain channel message (no interaction to answer)."""

@@ -1,6 +1,8 @@
 """`/doudizhu ...`: Dou Dizhu for 3 or 4 players. Hands go by DM (an image, the cards as text
-and the controls for the player's turn); the channel gets a compact public post after every
-action: what was played (a small image), cards left, the stake and whose turn it is."""
+and the controls for the player's turn). The channel gets a compact public table: what was
+played (a small image), the bids or the trick so far, cards left, the stake and whose turn it
+is. It is posted anew for news (a deal, the auction's result, a lead, a round's end) and
+edited in place for bids, passes and answers within a trick."""
 
 from __future__ import annotations
 
