@@ -30,40 +30,57 @@ def after_cancel(fake, channel, since: int) -> tuple[list, list]:
     return messages[:notice[0]], messages[notice[0] + 1:]
 
 
-def hold_cancels_until_a_commit(service) -> dict:
-    """While `hold["on"]`, `/match cancel` reaches the service only once another change (a
-    move, a start) has been committed: that change wins the race, and its board is still
-    being drawn when the cancel is committed (no clock: the order is forced)."""
-    hold = {"on": False, "committed": asyncio.Event()}
-    write, cancel = service._write, service.cancel
+def force_order(bot, game: str) -> dict:
+    """Interleavings forced without a clock. With `hold["cancel"]`, `/match cancel` reaches
+    the service only once another change (a move, a start) was written: that change wins the
+    race, and its board is still being drawn when the cancel is committed. With
+    `hold["late"]` as well, the move's announcement starts only once the cancel is committed."""
+    service, cog = bot.service, bot.presenters[game]
+    hold = {"cancel": False, "late": False,
+            "written": asyncio.Event(), "cancelled": asyncio.Event()}
+    write, cancel, announce = service._write, service.cancel, cog.announce
 
     async def noted(operation):
         await write(operation)
-        hold["committed"].set()
+        hold["written"].set()
 
     async def cancel_after_it(*args, **kwargs):
-        if hold["on"]:
-            await hold["committed"].wait()
-        return await cancel(*args, **kwargs)
+        if hold["cancel"]:
+            await hold["written"].wait()
+        try:
+            return await cancel(*args, **kwargs)
+        finally:
+            hold["cancelled"].set()
 
-    service._write, service.cancel = noted, cancel_after_it
+    async def announce_late(result, interaction=None):
+        if hold["late"]:
+            await hold["cancelled"].wait()
+        return await announce(result, interaction)
+
+    service._write, service.cancel, cog.announce = noted, cancel_after_it, announce_late
     return hold
+
+
+def next_race(hold: dict, *, cancel: bool, late: bool = False) -> None:
+    hold.update(cancel=cancel, late=late)
+    hold["written"].clear()
+    hold["cancelled"].clear()
 
 
 async def race_move_and_cancel(fake, bot, channel, alice, bob, game, move, races):
     """Open and start a two-player match, then fire a move and `/match cancel` at once, many
-    times (every other time the move is made to commit first): the channel never shows a
-    board after the cancellation notice. Returns how often each was committed first."""
-    hold = hold_cancels_until_a_commit(bot.service)
-    outcomes = {"move first": 0, "cancel first": 0}
+    times (a free race, the move committed first, or that and its announcement starting
+    after the cancel): the channel never shows a board after the cancellation notice, and
+    the mover always hears what became of the move. Returns how often each happened."""
+    hold = force_order(bot, game)
+    outcomes = {"move first": 0, "cancel first": 0, "board not posted": 0}
     for race in range(races):
         lobby = await fake.slash(alice, channel, f"{game} new", opponent=bob.id)
         await fake.click(bob, lobby.message, label="Join")
         match = await bot.service.current(channel.id)
         mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
         since = len(fake.messages(channel))
-        hold["on"] = race % 2 == 0
-        hold["committed"].clear()
+        next_race(hold, cancel=race % 3 > 0, late=race % 3 == 2)
         moved, cancelled = await asyncio.gather(
             move(mover), fake.slash(alice, channel, "match cancel"))
         assert not cancelled.ephemeral, cancelled.content
@@ -72,6 +89,16 @@ async def race_move_and_cancel(fake, bot, channel, alice, bob, game, move, races
         assert (await bot.service.get(match.id)).status == "cancelled"
         moves = await bot.service.store.moves(match.id)
         outcomes["move first" if moves else "cancel first"] += 1
+        if not moves:
+            assert moved.ephemeral  # the move was refused: nothing to announce
+        elif moved.ephemeral:  # overtaken by the cancel: no board, only the mover is told
+            assert "but the match was cancelled right after" in moved.content
+            assert not any(m.attachments for m in before)
+            outcomes["board not posted"] += 1
+        else:
+            assert any(m.attachments for m in before)
+        if race % 3 == 2:
+            assert moves and moved.ephemeral
     return outcomes
 
 
@@ -79,13 +106,12 @@ async def test_a_start_racing_a_cancel_is_announced_in_commit_order(world, tmp_p
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
-        hold = hold_cancels_until_a_commit(bot.service)
+        hold = force_order(bot, "reversi")
         started_first = 0
         for race in range(20):
             lobby = await fake.slash(alice, channel, "reversi new", opponent=bob.id)
             since = len(fake.messages(channel))
-            hold["on"] = race % 2 == 0
-            hold["committed"].clear()
+            next_race(hold, cancel=race % 2 == 0)
             joined, cancelled = await asyncio.gather(
                 fake.click(bob, lobby.message, label="Join"),
                 fake.slash(alice, channel, "match cancel"))
@@ -105,7 +131,7 @@ async def test_a_reversi_move_racing_a_cancel_is_announced_in_commit_order(world
         counts = await race_move_and_cancel(
             fake, bot, channel, alice, bob, "reversi",
             lambda user: fake.slash(user, channel, "reversi move", square="d3"), races=50)
-    print("reversi races (cancel first, move first):", counts)
+    print("reversi races:", counts)
 
 
 async def test_a_patchwork_move_racing_a_cancel_is_announced_in_commit_order(world, tmp_path):
@@ -115,7 +141,7 @@ async def test_a_patchwork_move_racing_a_cancel_is_announced_in_commit_order(wor
         counts = await race_move_and_cancel(
             fake, bot, channel, alice, bob, "patchwork",
             lambda user: fake.slash(user, channel, "patchwork pass"), races=30)
-    print("patchwork races (cancel first, move first):", counts)
+    print("patchwork races:", counts)
 
 
 # -- Dou Dizhu: a new post for news, an edit of the live table for the rest -------------------
@@ -232,3 +258,23 @@ async def test_a_pass_does_not_post_the_same_picture_again(world, tmp_path):
         assert status.attachments[0].data == first.attachments[0].data
         pictures = [m.attachments[0].data for m in fake.messages(channel) if m.attachments]
         assert pictures == [first.attachments[0].data] * 2
+
+
+async def test_a_table_that_cannot_be_edited_is_posted_again(table_world, tmp_path):
+    fake, guild, channel, users = table_world
+    players = [users["alice"], users["bob"], users["carol"]]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        match, _ = await start_doudizhu(fake, bot, channel, players)
+        by_id = {user.id: user for user in players}
+        bidder = by_id[match.player(match.state.turn).user_id]
+        fake.fail_next("PATCH", rf"/channels/{channel.id}/messages/\d+", 404, 10008,
+                       "Unknown Message")  # someone deleted the table
+        passed = await fake.slash(bidder, channel, "doudizhu bid", amount="pass")
+        (table,) = passed.channel_messages
+        match = await bot.service.get(match.id)
+        assert "passes" in table.text() and match.row.board_message_id == table.id
+        assert mentioned_ids(table.content) == [match.player(match.state.turn).user_id]
+        bidder = by_id[match.player(match.state.turn).user_id]
+        again = await fake.slash(bidder, channel, "doudizhu bid", amount="pass")
+        assert again.ephemeral and again.channel_messages == []
+        assert "Bids" in fake.get_message(table.id).text()  # the new table is the live one
