@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 import games.doudizhu as ddz
-from tests.e2e import fake_world, mentioned_ids, running_bot
+from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, running_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -191,7 +191,8 @@ def posts(fake, channel, since: int):
 
 
 async def test_a_doudizhu_round_posts_at_most_half_as_often_as_players_act(
-        table_world, tmp_path):
+        table_world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261125)  # the same deal on every run
     fake, guild, channel, users = table_world
     players = [users["alice"], users["bob"], users["carol"]]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
@@ -220,7 +221,8 @@ async def test_a_doudizhu_round_posts_at_most_half_as_often_as_players_act(
 
 
 async def test_a_player_without_dms_is_pinged_in_the_channel_on_each_turn(
-        table_world, tmp_path):
+        table_world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261125)
     fake, guild, channel, users = table_world
     players = [users["alice"], users["erin"], users["bob"]]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
