@@ -3,7 +3,9 @@
 The Discord layer (or any other transport) calls these coroutines with plain ids and names.
 Every change is made under a per-channel lock, re-reads the match inside it, and is committed
 with a version check, so two racing clicks can never both apply. A change is on disk before
-the coroutine returns, so the caller only announces what has been saved.
+the coroutine returns, so the caller only announces what has been saved; the match it returns
+carries a ticket taken under the same lock (`Match.ticket`, bot/order.py), so announcements
+can follow the commit order.
 """
 
 from __future__ import annotations
