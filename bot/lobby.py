@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import report_error
-from bot.present import lobby_embed
+from bot.present import Reply, in_turn, lobby_embed, send_reply
 from bot.service import Match, Player
 
 if TYPE_CHECKING:
@@ -158,26 +158,36 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
 
 async def show_lobby_change(interaction: discord.Interaction, match: Match, action: str, *,
                             from_button: bool) -> None:
+    """The lobby card, the start's board or a line about the change, in commit order."""
     bot: GamenightBot = interaction.client  # type: ignore[assignment]
-    if from_button:
-        try:
-            await interaction.response.edit_message(**lobby_card_edit(bot, match))
-        except discord.HTTPException as error:  # saved already: the start is still announced
-            log.warning("could not update the lobby card of match %s: %s", match.id, error)
-    if match.status == "active":
-        await bot.presenters[match.game].announce_start(interaction, match)
-    elif not from_button:
-        name = interaction.user.display_name
-        if match.status == "cancelled":
-            text = f"**{name}** closed the {match.title} lobby (match #{match.id})."
+    async with in_turn(match, interaction):
+        if from_button:
+            await _edit_card_in_reply(interaction, bot, match)
+        if match.status == "active":
+            await bot.presenters[match.game].announce_start(interaction, match)
+        elif not from_button:
+            name = interaction.user.display_name
+            if match.status == "cancelled":
+                text = f"**{name}** closed the {match.title} lobby (match #{match.id})."
+            else:
+                past = {"join": "joined", "leave": "left"}.get(action, action)
+                text = (f"**{name}** {past} the lobby ({match.title}, match #{match.id}, "
+                        f"{len(match.seats)}/{match.seat_target} seated).")
+            await send_reply(interaction, Reply(content=text))
+        if not from_button:  # after answering: the card edit may wait on Discord
+            await refresh_lobby_card(bot, match)
+
+
+async def _edit_card_in_reply(interaction: discord.Interaction, bot: GamenightBot,
+                              match: Match) -> None:
+    """The clicked lobby card, brought up to date as the click's answer."""
+    try:
+        if interaction.response.is_done():  # deferred while earlier announcements ran
+            await interaction.edit_original_response(**lobby_card_edit(bot, match))
         else:
-            past = {"join": "joined", "leave": "left"}.get(action, action)
-            text = (f"**{name}** {past} the lobby ({match.title}, match #{match.id}, "
-                    f"{len(match.seats)}/{match.seat_target} seated).")
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none())
-    if not from_button:  # after answering: the card edit may wait on Discord
-        await refresh_lobby_card(bot, match)
+            await interaction.response.edit_message(**lobby_card_edit(bot, match))
+    except discord.HTTPException as error:  # saved already: the start is still announced
+        log.warning("could not update the lobby card of match %s: %s", match.id, error)
 
 
 async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:

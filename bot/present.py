@@ -7,9 +7,11 @@ Discord's three-second acknowledgement limit is never at risk.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import discord
@@ -50,6 +52,38 @@ class Reply:
             kwargs["view"] = self.view
         return kwargs
 
+    def edit_kwargs(self) -> dict:
+        """`kwargs` for editing a message in place: every part is replaced, the image too."""
+        kwargs = self.kwargs()
+        file = kwargs.pop("file", None)
+        kwargs["attachments"] = [file] if file is not None else []
+        kwargs.setdefault("view", None)
+        return kwargs
+
+
+class ShownImages:
+    """The last picture shown in each channel. A new board whose picture is the same (a pass
+    that changed nothing drawn) leaves it out and says so: it is right above."""
+
+    def __init__(self) -> None:
+        self._last: dict[int, bytes] = {}
+
+    def drop_repeat(self, channel_id: int, reply: Reply) -> None:
+        if reply.png is None or self._last.get(channel_id) != _digest(reply.png):
+            return
+        reply.png = reply.alt = None
+        if reply.embed is not None:
+            reply.embed.add_field(name="Board", value="Unchanged: the picture above shows it.",
+                                  inline=False)
+
+    def shown(self, channel_id: int, reply: Reply) -> None:
+        if reply.png is not None:
+            self._last[channel_id] = _digest(reply.png)
+
+
+def _digest(png: bytes) -> bytes:
+    return hashlib.sha256(png).digest()
+
 
 def mention(match: Match, seat: int) -> str:
     row = match.player(seat)
@@ -87,6 +121,16 @@ async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[
     return await interaction.followup.send(**reply.kwargs(), ephemeral=ephemeral, wait=True)
 
 
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the caller, even after a public "thinking..." deferral (it is removed)."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.info("could not remove the deferred response: %s", error)
+    await send_reply(interaction, Reply(content=text), ephemeral=True)
+
+
 async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
     """Replace a deferred "thinking..." response that will get no answer with `note`, so it
     does not end as "The application did not respond" (best effort)."""
@@ -96,6 +140,35 @@ async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
         await interaction.edit_original_response(content=note)
     except discord.HTTPException as error:
         log.info("could not settle the deferred response: %s", error)
+
+
+@asynccontextmanager
+async def in_turn(match: Match,
+                  interaction: discord.Interaction | None = None) -> AsyncIterator[None]:
+    """Announce `match` in the channel's commit order (bot/order.py): wait for the
+    announcements of earlier commits first. An interaction kept waiting is deferred, so
+    Discord's three-second limit holds."""
+    ticket = match.ticket
+    if ticket is None:
+        yield
+        return
+
+    async def defer() -> None:
+        if interaction is None or interaction.response.is_done():
+            return
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True)
+        except discord.HTTPException as error:  # the answer falls back to the channel
+            log.info("could not defer an interaction waiting its turn: %s", error)
+
+    try:
+        await ticket.wait(defer if interaction is not None else None, patience=DEFER_AFTER)
+        yield
+    finally:
+        ticket.release()
 
 
 async def render_in_thread(function, *args) -> bytes:

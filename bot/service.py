@@ -3,7 +3,9 @@
 The Discord layer (or any other transport) calls these coroutines with plain ids and names.
 Every change is made under a per-channel lock, re-reads the match inside it, and is committed
 with a version check, so two racing clicks can never both apply. A change is on disk before
-the coroutine returns, so the caller only announces what has been saved.
+the coroutine returns, so the caller only announces what has been saved; the match it returns
+carries a ticket taken under the same lock (`Match.ticket`, bot/order.py), so announcements
+can follow the commit order.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from games.common import Event, GameError, NotYourTurn, Outcome
 from bot.engines import engine_for
+from bot.order import ChannelOrder, Ticket
 from bot.store import ChannelBusy, MatchRow, SeatRow, StaleVersion, Store
 
 
@@ -97,6 +100,8 @@ class Match:
     row: MatchRow
     engine: ModuleType
     state: Any | None
+    # the announcement order of the commit that produced this match (see bot/order.py)
+    ticket: Ticket | None = field(default=None, compare=False, repr=False)
 
     id = property(lambda self: self.row.id)
     game = property(lambda self: self.row.game)
@@ -167,6 +172,7 @@ class MatchService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.order = ChannelOrder()
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -239,7 +245,7 @@ class MatchService:
                 )
             except ChannelBusy:
                 raise ChannelTaken(await self.require(channel_id)) from None
-        return await self.get_or_fail(match_id)
+            return await self._committed(match_id)
 
     @staticmethod
     def check_lobby(game: str, *, creator: Player, invited: Player | None = None,
@@ -286,7 +292,7 @@ class MatchService:
             if len(seats) >= match.seat_target:  # the last seat: seat and start in one commit
                 return await self._start(match, seats)
             await self._write(self.store.set_seats(match.id, match.row.version, seats))
-            return await self.get_or_fail(match_id)
+            return await self._committed(match_id)
 
     def _check_can_join(self, match: Match, player: Player) -> None:
         if match.status != "lobby":
@@ -320,7 +326,7 @@ class MatchService:
                 seats = [SeatRow(i, s.kind, s.user_id, s.name)
                          for i, s in enumerate(s for s in match.seats if s.seat != seat)]
                 await self._write(self.store.set_seats(match.id, match.row.version, seats))
-            return await self.get_or_fail(match_id)
+            return await self._committed(match_id)
 
     async def start(self, match_id: int, user_id: int) -> Match:
         """The creator starts the match with the seats taken so far."""
@@ -343,7 +349,7 @@ class MatchService:
         state = match.engine.new_game(len(seats), seed=match.row.seed,
                                       options=match.engine_options)
         await self._write(self.store.start(match.id, match.row.version, seats, state.to_dict()))
-        return await self.get_or_fail(match.id)
+        return await self._committed(match.id)
 
     async def cancel(self, channel_id: int, user_id: int, *, moderator: bool,
                      match_id: int | None = None) -> Match:
@@ -360,7 +366,7 @@ class MatchService:
                                  "Messages, can cancel it.")
             await self._write(self.store.close_match(
                 match.id, match.row.version, "cancelled", {"reason": "cancelled", "by": user_id}))
-            return await self.get_or_fail(match.id)
+            return await self._committed(match.id)
 
     async def cancel_by_id(self, match_id: int, user_id: int, *, moderator: bool) -> Match:
         """The lobby card's Cancel: closes that match's lobby, and only while it is one."""
@@ -415,7 +421,7 @@ class MatchService:
             status="active" if result is None else "finished",
             result=None if result is None else result.to_dict(),
         ))
-        return ActionResult(await self.get_or_fail(match.id), seat, action, state.events)
+        return ActionResult(await self._committed(match.id), seat, action, state.events)
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""
@@ -437,6 +443,12 @@ class MatchService:
         if match is None:
             raise LobbyError("That match no longer exists.")
         return match
+
+    async def _committed(self, match_id: int) -> Match:
+        """The match as just committed, with its place in the channel's announcement order
+        (call under the channel's lock, so the tickets follow the commit order)."""
+        match = await self.get_or_fail(match_id)
+        return replace(match, ticket=self.order.take(match.channel_id))
 
     @staticmethod
     async def _write(operation: Any) -> None:

@@ -385,7 +385,8 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
     async with running_bot(fake, db, guild.id) as bot:
         table.bot = bot
         status = await fake.slash(dave, channel, "match status")
-        assert status.attachments[0].data == boards[-1].attachments[0].data
+        pictured = [board for board in boards if board.attachments]  # a pass shows none
+        assert status.attachments[0].data == pictured[-1].attachments[0].data
         assert mentioned_ids(status.content) == [p2.id]
         assert f"Last play\n{p1.name}: `{play}` for **{score}**" in status.text()
         carol_rack = (await table.state()).racks[await table.seat_of(carol)]

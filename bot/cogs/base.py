@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.errors import NotAnnounced
+from bot.errors import NotAnnounced, jump_url
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
-from bot.present import Reply, send_reply, settle_deferred
+from bot.present import (
+    Reply, ShownImages, answer_privately, in_turn, send_reply, settle_deferred,
+)
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
     ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame,
@@ -60,6 +62,7 @@ class GameCog:
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
         self.live_dms = LiveDMs(bot, self.private_thing)  # each player's hand or rack by DM
+        self.images = ShownImages()  # never the same picture twice in a row in a channel
         bot.presenters[self.game] = self
 
     @property
@@ -123,7 +126,8 @@ class GameCog:
     async def _post_lobby(self, interaction: discord.Interaction, match: Match,
                           content: str | None, mentions: tuple[int, ...]) -> None:
         reply = Reply(content=content, **lobby_card(self.bot, match), mentions=mentions)
-        message = await send_reply(interaction, reply)
+        async with in_turn(match, interaction):
+            message = await send_reply(interaction, reply)
         if message is not None:
             await self.service.store.set_message(match.id, lobby=message.id)
 
@@ -171,9 +175,29 @@ class GameCog:
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:
-        """Show a saved action: the new board and fresh private views."""
-        await self._publish(result.match, result.events, self.private_changes(result),
-                            interaction, f"Your move `{result.action}` was made and saved")
+        """Show a saved action, in the channel's commit order: the new board and fresh
+        private views."""
+        done = f"Your move `{result.action}` was made and saved"
+        async with in_turn(result.match, interaction):
+            if await self.overtaken(result.match, interaction, done):
+                return
+            await self._publish(result.match, result.events, self.private_changes(result),
+                                interaction, done)
+
+    async def overtaken(self, match: Match, interaction: discord.Interaction | None,
+                        done: str) -> bool:
+        """Whether a later commit closed the open `match` before it was announced: its board
+        would ask for a move in a dead match, so only the interaction hears of it."""
+        if match.ticket is None or not match.ticket.superseded or not match.is_open:
+            return False
+        latest = await self.service.get(match.id)
+        if latest is None or latest.is_open:
+            return False
+        if interaction is not None:
+            ended = "cancelled" if latest.status == "cancelled" else "over"
+            await answer_privately(interaction, f"{done}, but the match was {ended} right "
+                                                "after, so its board is not posted.")
+        return True
 
     async def _publish(self, match: Match, events: Iterable[Event], private_seats: list[int],
                        interaction: discord.Interaction | None, done: str) -> None:
@@ -195,6 +219,12 @@ class GameCog:
 
     async def _show_board(self, match: Match, events: tuple[Event, ...],
                           interaction: discord.Interaction | None) -> None:
+        edited = None if await self.posts_anew(match, events) else await self.edit_table(
+            match, events)
+        if edited is not None:
+            if interaction is not None:
+                await self.answer_edit(interaction, match, edited)
+            return
         if interaction is not None:
             try:
                 await self.post_board(interaction, match, events)
@@ -231,7 +261,12 @@ class GameCog:
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
-        await self._send_board(interaction, match, self.board_post(match, tuple(events)))
+        async def fresh() -> Reply:
+            reply = await self.board_post(match, tuple(events))
+            self.images.drop_repeat(match.channel_id, reply)
+            return reply
+
+        await self._send_board(interaction, match, fresh())
 
     async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
         """`/match status`: the board as it stands when posted, even if a move lands while it
@@ -250,15 +285,55 @@ class GameCog:
 
     async def _send_board(self, interaction: discord.Interaction, match: Match,
                           build: Awaitable[Reply]) -> None:
-        message = await send_reply(interaction, build)
+        built: list[Reply] = []
+
+        async def keep() -> Reply:
+            built.append(await build)
+            return built[0]
+
+        message = await send_reply(interaction, keep())
+        self.images.shown(match.channel_id, built[0])
         if message is not None:
             await self.service.store.set_message(match.id, board=message.id)
+
+    async def posts_anew(self, match: Match, events: tuple[Event, ...]) -> bool:
+        """Whether this board is a new channel post (something new to see, or someone to
+        ping) rather than an edit of the live table message. Boards are always new here."""
+        return True
+
+    async def edit_table(self, match: Match, events: tuple[Event, ...]) -> int | None:
+        """Show the board by editing the live table message, and return its id; None when
+        there is none or Discord refuses (then the board is posted instead)."""
+        latest = await self.service.get(match.id)  # the newest post's id, stored after commit
+        board_id = None if latest is None else latest.row.board_message_id
+        if board_id is None:
+            return None
+        reply = await self.board_post(match, events)
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(board_id).edit(**reply.edit_kwargs())
+        except discord.HTTPException as error:
+            log.info("could not edit the table of match %s (%s); posting it", match.id, error)
+            return None
+        self.images.shown(match.channel_id, reply)
+        return board_id
+
+    async def answer_edit(self, interaction: discord.Interaction, match: Match,
+                          table_id: int) -> None:
+        """A command whose board was an edit: only the caller hears that it was done."""
+        if interaction.response.is_done() and interaction.type is discord.InteractionType.component:
+            return  # a control's own message already says what was chosen
+        link = jump_url(match.guild_id, match.channel_id, table_id)
+        await answer_privately(
+            interaction, f"\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.")
 
     async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
         """The board as a plain channel message (no interaction to answer)."""
         reply = await self.board_post(match, tuple(events))
+        self.images.drop_repeat(match.channel_id, reply)
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(**reply.kwargs())
+        self.images.shown(match.channel_id, reply)
         await self.service.store.set_message(match.id, board=message.id)
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
@@ -269,6 +344,9 @@ class GameCog:
         return reply
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
+        """The first board and hands of a match just started (called in its commit order)."""
+        done = f"The {match.title} game started and was saved"
+        if await self.overtaken(match, interaction, done):
+            return
         seats = list(range(len(match.seats))) if self.has_private else []
-        await self._publish(match, match.state.events, seats, interaction,
-                            f"The {match.title} game started and was saved")
+        await self._publish(match, match.state.events, seats, interaction, done)

@@ -1,6 +1,8 @@
 """`/doudizhu ...`: Dou Dizhu for 3 or 4 players. Hands go by DM (an image, the cards as text
-and the controls for the player's turn); the channel gets a compact public post after every
-action: what was played (a small image), cards left, the stake and whose turn it is."""
+and the controls for the player's turn). The channel gets a compact public table: what was
+played (a small image), the bids or the trick so far, cards left, the stake and whose turn it
+is. It is posted anew for news (a deal, the auction's result, a lead, a round's end) and
+edited in place for bids, passes and answers within a trick."""
 
 from __future__ import annotations
 
@@ -68,6 +70,9 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
 def hand_png(hand: tuple[str, ...]) -> bytes:
     """A hand's picture; every action edits every live DM, mostly with an unchanged hand."""
     return render_hand(hand)
+
+
+NEWS = {"deal", "landlord", "round_end", "end", "resign"}  # events worth a new channel post
 
 
 def normalise_play(text: str) -> str:
@@ -262,6 +267,19 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     # -- public table ------------------------------------------------------------------------
 
+    async def posts_anew(self, match: Match, events: tuple[Event, ...]) -> bool:
+        """A new post for a deal, the auction's result, a lead, the round's end and the
+        series' end, or to ping a player to act who gets no DM; bids, passes and answers
+        within a trick edit the live table (the player to act is told by DM)."""
+        state: ddz.State = match.state
+        kinds = {event.kind for event in events}
+        if state.phase not in (ddz.AUCTION, ddz.PLAY) or kinds & NEWS:
+            return True
+        if "play" in kinds and len(state.trick) == 1:  # a lead: a new trick begins
+            return True
+        turn = ddz.current_seat(state)
+        return turn is not None and await self.bot.store.dm_notice_sent(match.id, turn)
+
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         state: ddz.State = match.state
         view = ddz.view(state)
@@ -284,6 +302,9 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 role = " (landlord)" if seat == view.landlord else ""
                 arrow = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
                 counts.append(f"{arrow}{nick(match, seat)}{role}: {count}")
+            so_far = self._so_far(match, view)
+            if so_far:
+                embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
             content = self._turn_line(match, view)
@@ -313,6 +334,18 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                               f"{ledger_text(match, view.ledger)}")
         return Reply(content=content, embed=embed, png=png, view=controls, alt=alt,
                      filename=f"play-{match.id}.png", mentions=mentions)
+
+    @staticmethod
+    def _so_far(match: Match, view: ddz.View) -> tuple[str, str] | None:
+        """The auction or the trick so far: the live table is edited as it goes on."""
+        dot = " \N{MIDDLE DOT} "
+        if view.phase == ddz.AUCTION and view.bids:
+            return "Bids", dot.join(f"{nick(match, seat)} {amount or 'pass'}"
+                                    for seat, amount in view.bids)
+        if view.phase == ddz.PLAY and view.trick:
+            return "This trick", dot.join(f"{nick(match, entry.seat)} {entry.text}"
+                                          for entry in view.trick)
+        return None
 
     @staticmethod
     def _table_note(view: ddz.View, shown: ddz.TrickEntry) -> str:

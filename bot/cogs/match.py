@@ -12,7 +12,7 @@ from bot.lobby import (
     LobbyButton, RematchButton,
     is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
-from bot.present import COLOUR, Reply, send_reply
+from bot.present import COLOUR, Reply, in_turn, send_reply
 from bot.service import LobbyError
 from bot.threads import ThreadButton
 from bot.threads import match_list_embed, visible_to
@@ -84,12 +84,12 @@ class MatchCog(commands.GroupCog, group_name="match",
         match = await self.service.cancel(interaction.channel_id, interaction.user.id,
                                           moderator=is_moderator(interaction))
         summary = self.bot.presenters[match.game].cancel_summary(match)
-        await interaction.response.send_message(
-            f"The {match.title} match #{match.id} was cancelled by "
-            f"**{interaction.user.display_name}**." + (f"\n{summary}" if summary else ""),
-            allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.presenters[match.game].send_privates(match, [])  # live DMs shrink
-        await refresh_lobby_card(self.bot, match)
+        text = (f"The {match.title} match #{match.id} was cancelled by "
+                f"**{interaction.user.display_name}**." + (f"\n{summary}" if summary else ""))
+        async with in_turn(match, interaction):  # after the boards of earlier moves
+            await send_reply(interaction, Reply(content=text))
+            await self.bot.presenters[match.game].send_privates(match, [])  # live DMs shrink
+            await refresh_lobby_card(self.bot, match)
 
     @app_commands.command(name="hand", description="See your private hand or rack (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
