@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url, report_error
-from bot.lobby import lobby_card, player_of
-from bot.present import COLOUR, Reply
+from bot.errors import explain, jump_url, report_error
+from bot.present import COLOUR
 from bot.service import ChannelTaken, LobbyError, Match, Player
 from games.common import counted, join_and
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
-    from bot.cogs.base import GameCog
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +69,7 @@ class ThreadButton(
                 raise LobbyError("That button is from an older version of the bot: use the "
                                  "game's `new` command again.")
             invited = await _player(interaction, self.invited)
-            await open_in_thread(cog, interaction, invited, self.options)
+            await cog.open_in_thread(interaction, invited, self.options)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)
 
@@ -117,41 +115,6 @@ async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, ga
 def thread_permissions_missing(interaction: discord.Interaction) -> bool:
     perms = interaction.app_permissions
     return not (perms.create_public_threads and perms.send_messages_in_threads)
-
-
-async def open_in_thread(cog: GameCog, interaction: discord.Interaction,
-                         invited: Player | None, options: dict[str, Any] | None) -> None:
-    """Create a public thread in this channel, open the lobby there and say where it is."""
-    if thread_permissions_missing(interaction):
-        await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
-        return
-    creator = player_of(interaction)
-    cog.service.check_lobby(cog.game, creator=creator, invited=invited, options=options)
-    parent = interaction.channel
-    if not isinstance(parent, discord.TextChannel):
-        parent = await cog.bot.fetch_channel(interaction.channel_id)
-    try:
-        thread = await parent.create_thread(
-            name=f"{cog.help.title} · {interaction.user.display_name}"[:100],
-            type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_DAY,
-            reason=f"{cog.help.title} lobby opened by {interaction.user}")
-    except discord.Forbidden as error:
-        if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
-            raise
-        await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
-        return
-    match = await cog.service.open_lobby(  # checked above: a new thread has no match yet
-        cog.game, guild_id=interaction.guild_id, channel_id=thread.id,
-        creator=creator, invited=invited, options=options)
-    mentions = () if invited is None else (invited.user_id,)
-    reply = Reply(content=cog.invite_text(interaction, invited, match),
-                  **lobby_card(cog.bot, match), mentions=mentions)
-    message = await thread.send(**reply.kwargs())
-    await cog.service.store.set_message(match.id, lobby=message.id)
-    link = jump_url(interaction.guild_id, thread.id, message.id)
-    await interaction.response.edit_message(
-        content=f"Your {match.title} lobby (match #{match.id}) is open in {thread.mention}: "
-                f"[go to it]({link}). Players join it there.", view=None)
 
 
 # -- /match list ----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import re
 import pytest
 
 import games.doudizhu as ddz
-from bot.doudizhu_ui import offered_plays
+from bot.cogs.doudizhu.controls import offered_plays
 from games.doudizhu.combinations import classify
 from render.doudizhu import render_hand
 from tests.e2e import fake_world, mentioned_ids, png_size, running_bot

@@ -447,7 +447,6 @@ async def play_to_the_end(fake, table, channel, boards):
         state = match.state
         seat = state.turn
         user = await table.user(seat)
-        before = state.racks[seat]
         if state.pending is not None and state.pending.final:
             result = await act(fake, table, user, channel, "scrabble pass")
         else:

@@ -7,14 +7,13 @@ choices), the log stays free of errors and tracebacks, and no match changes."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import string
 
 import pytest
 
-from bot.doudizhu_ui import ActionButton, PlaySelect
+from bot.cogs.doudizhu.controls import ActionButton, PlaySelect
 from bot.lobby import LobbyButton, RematchButton
 from tests.e2e import fake_world, running_bot
 

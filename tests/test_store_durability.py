@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import bot.store as store_module
-from bot.service import MatchService, NotSeated
+from bot.service import NotSeated
 from bot.store import MIGRATIONS, Store, StoreUnavailable
 from tests.conftest import ALICE, BOB
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.errors import NotAnnounced, jump_url
+from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.present import (
     Reply, ShownImages, answer_privately, in_turn, send_reply, settle_deferred,
@@ -19,7 +19,9 @@ from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
     ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame,
 )
-from bot.threads import offer_thread
+from bot.threads import (
+    NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
+)
 from games.common import Event, join_and
 
 if TYPE_CHECKING:
@@ -102,6 +104,40 @@ class GameCog:
                                () if invited is None else (invited.id,))
         await retire_rematch(self.bot, previous)
         return match
+
+    async def open_in_thread(self, interaction: discord.Interaction, invited: Player | None,
+                             options: dict[str, Any] | None) -> None:
+        """Create a public thread in this channel, open the lobby there and say where it is."""
+        if thread_permissions_missing(interaction):
+            await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+            return
+        creator = player_of(interaction)
+        self.service.check_lobby(self.game, creator=creator, invited=invited, options=options)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            parent = await self.bot.fetch_channel(interaction.channel_id)
+        try:
+            thread = await parent.create_thread(
+                name=f"{self.help.title} · {interaction.user.display_name}"[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_DAY,
+                reason=f"{self.help.title} lobby opened by {interaction.user}")
+        except discord.Forbidden as error:
+            if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                raise
+            await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+            return
+        match = await self.service.open_lobby(  # checked above: a new thread has no match yet
+            self.game, guild_id=interaction.guild_id, channel_id=thread.id,
+            creator=creator, invited=invited, options=options)
+        mentions = () if invited is None else (invited.user_id,)
+        reply = Reply(content=self.invite_text(interaction, invited, match),
+                      **lobby_card(self.bot, match), mentions=mentions)
+        message = await thread.send(**reply.kwargs())
+        await self.service.store.set_message(match.id, lobby=message.id)
+        link = jump_url(interaction.guild_id, thread.id, message.id)
+        await interaction.response.edit_message(
+            content=f"Your {match.title} lobby (match #{match.id}) is open in {thread.mention}: "
+                    f"[go to it]({link}). Players join it there.", view=None)
 
     @staticmethod
     def invite_text(interaction: discord.Interaction, invited: Player | None,

@@ -20,7 +20,7 @@ from discord.ext import commands
 import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
-from bot.service import ActionResult, LobbyError, Match, NotSeated
+from bot.service import LobbyError, Match, NotSeated
 from games.common import Event, counted, join_and
 from games.scrabble import LEXICON_ENV
 from render import alt as alt_text

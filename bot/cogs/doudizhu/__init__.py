@@ -17,7 +17,7 @@ from discord.ext import commands
 
 import games.doudizhu as ddz
 from bot.cogs.base import GameCog, GameHelp, add_game
-from bot.doudizhu_ui import (
+from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
 )

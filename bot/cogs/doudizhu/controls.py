@@ -29,17 +29,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
 import games.doudizhu as ddz
 from bot.errors import report_error
-from bot.service import LobbyError, Match, OutOfDate
+from bot.service import LobbyError, Match, MatchService, OutOfDate
 from games.doudizhu import BOMB, ROCKET, TYPE_NAMES, TYPES, Combination
 
-if TYPE_CHECKING:
-    from bot.cogs.doudizhu import DouDizhuCog
+
+class ControlHost(Protocol):
+    """What the controls need of the Dou Dizhu cog (which imports this module)."""
+
+    service: MatchService
+
+    async def act_from_control(self, interaction: discord.Interaction, text: str,
+                               match_id: int, version: int) -> None: ...
+
 
 MENU_SIZE = 25  # Discord's limit on a select's options
 SELECTS = 4  # selects in one message: Discord allows five rows, the last holds the buttons
@@ -175,7 +182,7 @@ def _chunks(items: list, size: int = MENU_SIZE) -> list[list]:
 # --------------------------------------------------------------------------- components
 
 
-def _presenter(interaction: discord.Interaction) -> DouDizhuCog:
+def _presenter(interaction: discord.Interaction) -> ControlHost:
     return interaction.client.presenters[ddz.NAME]  # type: ignore[attr-defined]
 
 
