@@ -1,4 +1,5 @@
-"""Fonts for the renderers: DejaVu when installed (the container installs it), else Pillow's own."""
+"""Fonts for the renderers: DejaVu when installed (the container installs it), else Pillow's own.
+A missing condensed face falls back to the regular one of the same weight."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ def font(size: int, *, bold: bool = True,
          condensed: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """A TrueType font of `size` pixels, cached per process; `condensed` is narrower, for
     labels in small squares."""
-    name = _FILES[bold, condensed]
-    for candidate in (name, _DEJAVU + name):
+    names = (_FILES[bold, condensed], _FILES[bold, False])
+    for candidate in (path for name in names for path in (name, _DEJAVU + name)):
         try:
             return ImageFont.truetype(candidate, size)
         except OSError:

@@ -5,6 +5,7 @@ smallest text is at least 10 px once Discord scales it to the phone, and it is a
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -54,3 +55,17 @@ def test_a_played_card_is_shown_large() -> None:
 
     image = Image.open(io.BytesIO(render_play(["TH"])))
     assert image.width >= SHOWN_WIDTH and image.height >= 150
+
+
+def test_a_missing_condensed_face_falls_back_to_the_regular_dejavu(monkeypatch):
+    """A system with only fonts-dejavu-core draws condensed labels in DejaVu, not Pillow's
+    bitmap-like default, which has other metrics."""
+    from render import fonts
+
+    monkeypatch.setitem(fonts._FILES, (True, True), "NoSuchCondensed-Bold.ttf")
+    fonts.font.cache_clear()
+    try:
+        face = fonts.font(20, condensed=True)
+        assert Path(face.path).name == "DejaVuSans-Bold.ttf"
+    finally:
+        fonts.font.cache_clear()
