@@ -102,8 +102,13 @@ def rank_label(rank: int) -> str:
 
 
 def ranks_label(ranks: Iterable[int]) -> str:
-    """Ranks as people read and type them: `10JQKA`."""
-    return "".join(rank_label(rank) for rank in ranks)
+    """Ranks as people read and type them: `10JQKA`. A ten beside other digits would run
+    together (`1010`, `8881010`), so then every rank stands apart: `10 10`, `8 8 8 10 10`."""
+    labels = [rank_label(rank) for rank in ranks]
+    digits = [label for label in labels if label.isdigit()]
+    if "10" in digits and len(digits) > 1:
+        return " ".join(labels)
+    return "".join(labels)
 
 
 @dataclass(frozen=True)
