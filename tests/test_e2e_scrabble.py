@@ -606,7 +606,8 @@ async def test_a_resigned_players_dm_is_left_alone_and_they_rank_below_those_who
         resigned_dm = live_dm(fake, p0)
         assert resigned_dm in gone.edited
         assert "You resigned from this game" in resigned_dm.text()
-        assert "To move" not in resigned_dm.text()  # whose turn it is soon would be stale
+        assert "To move" not in resigned_dm.text() and "Bag" not in resigned_dm.text()
+        assert resigned_dm.attachments == []  # no rack left to picture
 
         # The game goes on without them: their DM is not touched again.
         passed = await act(fake, table, p1, channel, "scrabble pass")
@@ -619,3 +620,21 @@ async def test_a_resigned_players_dm_is_left_alone_and_they_rank_below_those_who
         [scores] = [f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final scores"]
         assert scores.splitlines() == [f"{p1.name}: **0**", f"~~{p0.name}~~: {score} (resigned)",
                                        f"~~{p2.name}~~: 0 (resigned)"]
+
+
+async def test_a_play_error_quotes_the_option_as_typed(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        first = alice if match.player(match.state.turn).user_id == alice.id else bob
+        answers = {("T I", "H8"): "`T I` must be letters A-Z only",
+                   ("TI", "H 8"): "`H 8` is not a square",
+                   ("TI", "8H"): "`8H` is not a square"}
+        for (word, square), answer in answers.items():
+            refused = await fake.slash(first, channel, "scrabble play", word=word,
+                                       square=square, direction="across")
+            assert refused.ephemeral and answer in refused.content, refused.content
+        assert (await bot.service.current(channel.id)).state == match.state

@@ -62,6 +62,13 @@ def is_target(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 4 and 0 < int(text) <= MAX_FINISH
 
 
+def read_play(word: str, square: str, direction: str) -> scrabble.Play:
+    """The play from the command's options, each read on its own, so that an error quotes
+    the option as typed (`H 8`, `T I`) instead of the play they would spell together."""
+    row, col = scrabble.parse_square(square)
+    return scrabble.Play(row, col, direction, word.strip())
+
+
 def spaced(tiles: str) -> str:
     """Tiles as the rack text shows them: `A E I ?`."""
     return " ".join(tiles)
@@ -169,8 +176,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def play(self, interaction: discord.Interaction, word: str, square: str,
                    direction: str) -> None:
         # Read it as a play here, so a bad square or word gets the play's own message.
-        await self.act_read_here(interaction, lambda: scrabble.Play.parse(
-            f"{square.strip()} {direction} {word.strip()}"))
+        await self.act_read_here(interaction, lambda: read_play(word, square, direction))
 
     @app_commands.command(name="exchange", description="Swap tiles from your rack with the bag")
     @app_commands.describe(tiles="The tiles to put back, e.g. QVV? (? is a blank)")
@@ -263,8 +269,10 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         embed = discord.Embed(title=f"Your rack · Scrabble match #{match.id}",
                               description=description, colour=COLOUR)
         embed.add_field(name="Your score", value=str(view.scores[seat]))
+        if seat in view.resigned:  # their DM is not updated again: nothing that goes stale
+            return Reply(content=content, embed=embed)
         embed.add_field(name="Bag", value=counted(view.bag, "tile"))
-        if view.outcome is None and seat not in view.resigned:
+        if view.outcome is None:
             if view.turn == seat:
                 embed.add_field(name="To move", value=f"You: {turn_hint(view)}", inline=False)
             else:
