@@ -420,7 +420,7 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
                                 direction="across")
         assert late.ephemeral and "is over" in late.content
         rack = await fake.slash(carol, channel, "scrabble rack")
-        assert rack.ephemeral and "is over" in rack.content
+        assert rack.ephemeral and "is over. Start a new one with `/scrabble new`" in rack.content
 
     # Nobody ever saw another player's rack; once the game is over, every rack DM is one line.
     for user in (alice, bob, carol):
@@ -638,3 +638,18 @@ async def test_a_play_error_quotes_the_option_as_typed(world, tmp_path):
                                        square=square, direction="across")
             assert refused.ephemeral and answer in refused.content, refused.content
         assert (await bot.service.current(channel.id)).state == match.state
+
+
+async def test_a_new_matchs_first_board_is_pictured_after_a_match_that_looked_the_same(
+        world, tmp_path):
+    """A match cancelled before any play leaves the empty board as the channel's last
+    picture; the next match's first board still shows its own."""
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        for _ in range(2):
+            lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+            board = board_message(await fake.click(bob, lobby.message, label="Join"))
+            assert png_size(board.attachments[0].data) == BOARD_SIZE
+            assert "Unchanged" not in board.text()
+            assert not (await fake.slash(alice, channel, "match cancel")).ephemeral
