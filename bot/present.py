@@ -80,6 +80,11 @@ class ShownImages:
         if reply.png is not None:
             self._last[channel_id] = _digest(reply.png)
 
+    def forget(self, channel_id: int) -> None:
+        """A new match starts here: its first board is always pictured, even when an earlier
+        match's last picture looked the same (an empty board, the opening position)."""
+        self._last.pop(channel_id, None)
+
 
 def _digest(png: bytes) -> bytes:
     return hashlib.sha256(png).digest()

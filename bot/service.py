@@ -26,8 +26,9 @@ from bot.store import ChannelBusy, MatchRow, SeatRow, StaleVersion, Store
 class NoMatchHere(GameError):
     def __init__(self, last: Match | None = None) -> None:
         starts = "a game's `new` command, like `/reversi new` (`/gamenight help` lists them)"
-        if last is not None and last.status == "finished":
-            text = f"The {last.title} game in this channel is over. Start a new one with {starts}."
+        if last is not None and last.status == "finished":  # each game's commands: /<game>
+            text = (f"The {last.title} game in this channel is over. Start a new one with "
+                    f"`/{last.game} new`, or another game's (`/gamenight help` lists them).")
         else:
             text = f"There is no game in this channel. Start one with {starts}."
         super().__init__(text)

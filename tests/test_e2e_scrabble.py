@@ -420,7 +420,7 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
                                 direction="across")
         assert late.ephemeral and "is over" in late.content
         rack = await fake.slash(carol, channel, "scrabble rack")
-        assert rack.ephemeral and "is over" in rack.content
+        assert rack.ephemeral and "is over. Start a new one with `/scrabble new`" in rack.content
 
     # Nobody ever saw another player's rack; once the game is over, every rack DM is one line.
     for user in (alice, bob, carol):
@@ -542,3 +542,114 @@ async def test_in_a_three_player_game_the_others_play_on_after_a_resignation(wor
         assert f"<@{p2.id}> wins with 0" in final.content
         assert f"~~{p0.name}~~: 0 (resigned)" in final.text()
         assert [b["label"] for b in final.buttons] == ["Rematch"]
+
+
+async def test_a_play_that_ends_the_game_is_explained_once_and_rack_dms_say_only_what_applies(
+        world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, dave = users["alice"], users["bob"], users["dave"]
+    table = Table(users)
+    table.channel = channel
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table.bot = bot
+        lobby = await fake.slash(alice, channel, "scrabble new", players=3, finish="1")
+        assert "finish line: first to 1 point" in lobby.text() and "1 points" not in lobby.text()
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(dave, lobby.message, label="Join")
+        state = await table.state()
+        p0, p1, p2 = [await table.user(s) for s in scrabble.view(state).order]
+
+        # The blank's hint is on a rack that holds one, and only there.
+        racks = {user: state.racks[await table.seat_of(user)] for user in (alice, bob, dave)}
+        assert any("?" in rack for rack in racks.values())
+        assert any("?" not in rack for rack in racks.values())
+        for user, rack in racks.items():
+            assert ("is a blank" in live_dm(fake, user).text()) == ("?" in rack), rack
+
+        # Any play reaches the finish line: it ends the game if it stands. The post says so
+        # once, and names everyone who may still challenge it.
+        play = scrabble.scored_plays(state, state.turn)[0][1]
+        board = board_message(await act(fake, table, p0, channel, "scrabble play",
+                                        word=play.word, square=play.square,
+                                        direction=play.direction))
+        text = board.text()
+        assert f"**{p0.name}** reached 1 point." in text
+        assert "1 points" not in text and "first to 1 point" in text
+        assert text.count("may challenge") == 1 and text.count("ends the game") == 1
+        assert board.content == (
+            f"<@{p1.id}>: {p0.name}'s play ends the game if it stands. Challenge it with "
+            f"`/scrabble challenge`, or accept it with `/scrabble pass`. {p2.name} may "
+            "challenge it too.")
+
+
+async def test_a_resigned_players_dm_is_left_alone_and_they_rank_below_those_who_played_on(
+        world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, dave = users["alice"], users["bob"], users["dave"]
+    table = Table(users)
+    table.channel = channel
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table.bot = bot
+        lobby = await fake.slash(alice, channel, "scrabble new", players=3)
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.click(dave, lobby.message, label="Join")
+        state = await table.state()
+        p0, p1, p2 = [await table.user(s) for s in scrabble.view(state).order]
+
+        # p0 scores, the others pass (accepting the play), then p0 resigns.
+        score, play = scrabble.scored_plays(state, state.turn)[0]
+        await act(fake, table, p0, channel, "scrabble play", word=play.word,
+                  square=play.square, direction=play.direction)
+        await act(fake, table, p1, channel, "scrabble pass")
+        await act(fake, table, p2, channel, "scrabble pass")
+        gone = await act(fake, table, p0, channel, "match resign")
+        resigned_dm = live_dm(fake, p0)
+        assert resigned_dm in gone.edited
+        assert "You resigned from this game" in resigned_dm.text()
+        assert "To move" not in resigned_dm.text() and "Bag" not in resigned_dm.text()
+        assert resigned_dm.attachments == []  # no rack left to picture
+
+        # The game goes on without them: their DM is not touched again.
+        passed = await act(fake, table, p1, channel, "scrabble pass")
+        assert resigned_dm not in passed.edited and passed.dms == [p2_dm := live_dm(fake, p2)]
+        assert "To move" in p2_dm.text()
+
+        # The last one playing wins; those who resigned come after, whatever their score.
+        final = board_message(await act(fake, table, p2, channel, "match resign"))
+        assert final.content.startswith("**Game over.** ")
+        [scores] = [f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final scores"]
+        assert scores.splitlines() == [f"{p1.name}: **0**", f"~~{p0.name}~~: {score} (resigned)",
+                                       f"~~{p2.name}~~: 0 (resigned)"]
+
+
+async def test_a_play_error_quotes_the_option_as_typed(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+        await fake.click(bob, lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        first = alice if match.player(match.state.turn).user_id == alice.id else bob
+        answers = {("T I", "H8"): "`T I` must be letters A-Z only",
+                   ("TI", "H 8"): "`H 8` is not a square",
+                   ("TI", "8H"): "`8H` is not a square"}
+        for (word, square), answer in answers.items():
+            refused = await fake.slash(first, channel, "scrabble play", word=word,
+                                       square=square, direction="across")
+            assert refused.ephemeral and answer in refused.content, refused.content
+        assert (await bot.service.current(channel.id)).state == match.state
+
+
+async def test_a_new_matchs_first_board_is_pictured_after_a_match_that_looked_the_same(
+        world, tmp_path):
+    """A match cancelled before any play leaves the empty board as the channel's last
+    picture; the next match's first board still shows its own."""
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id):
+        for _ in range(2):
+            lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+            board = board_message(await fake.click(bob, lobby.message, label="Join"))
+            assert png_size(board.attachments[0].data) == BOARD_SIZE
+            assert "Unchanged" not in board.text()
+            assert not (await fake.slash(alice, channel, "match cancel")).ephemeral

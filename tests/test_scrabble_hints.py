@@ -40,6 +40,7 @@ def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
     state = apply(state, 0, parse_move("K8 down ZA"), lexicon=words)
     state = resign(state, 2, lexicon=words)
     seats = [SimpleNamespace(seat=seat) for seat in range(3)]
-    result = SimpleNamespace(match=SimpleNamespace(status="active", seats=seats),
-                             events=state.events)
-    assert 0 in ScrabbleCog.private_changes(ScrabbleCog, result)  # every seat's DM is updated
+    result = SimpleNamespace(match=SimpleNamespace(status="active", seats=seats, state=state),
+                             events=state.events, action="resign", seat=2)
+    # Every seat's DM is updated, the one who resigned included (it says so).
+    assert ScrabbleCog.private_changes(ScrabbleCog, result) == [0, 1, 2]

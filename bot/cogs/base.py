@@ -385,4 +385,5 @@ class GameCog:
         if await self.overtaken(match, interaction, done):
             return
         seats = list(range(len(match.seats))) if self.has_private else []
+        self.images.forget(match.channel_id)
         await self._publish(match, match.state.events, seats, interaction, done)

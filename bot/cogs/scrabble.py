@@ -20,7 +20,7 @@ from discord.ext import commands
 import games.scrabble as scrabble
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
-from bot.service import LobbyError, Match, NotSeated
+from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event, counted, join_and
 from games.scrabble import LEXICON_ENV
 from render import alt as alt_text
@@ -60,6 +60,13 @@ def parse_finish(text: str | None) -> str | int | None:
 def is_target(text: str) -> bool:
     """A finish-line score a player may choose: 1 to MAX_FINISH, in ASCII digits."""
     return text.isascii() and text.isdigit() and len(text) <= 4 and 0 < int(text) <= MAX_FINISH
+
+
+def read_play(word: str, square: str, direction: str) -> scrabble.Play:
+    """The play from the command's options, each read on its own, so that an error quotes
+    the option as typed (`H 8`, `T I`) instead of the play they would spell together."""
+    row, col = scrabble.parse_square(square)
+    return scrabble.Play(row, col, direction, word.strip())
 
 
 def spaced(tiles: str) -> str:
@@ -145,7 +152,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         typed = current.strip().lower()
         choices = []
         if is_target(typed):
-            choices.append(app_commands.Choice(name=f"first to {int(typed)} points wins",
+            target = counted(int(typed), "point")
+            choices.append(app_commands.Choice(name=f"first to {target} wins",
                                                value=str(int(typed))))
         choices.append(app_commands.Choice(name="none: play until the tiles run out",
                                            value="none"))
@@ -168,8 +176,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def play(self, interaction: discord.Interaction, word: str, square: str,
                    direction: str) -> None:
         # Read it as a play here, so a bad square or word gets the play's own message.
-        await self.act_read_here(interaction, lambda: scrabble.Play.parse(
-            f"{square.strip()} {direction} {word.strip()}"))
+        await self.act_read_here(interaction, lambda: read_play(word, square, direction))
 
     @app_commands.command(name="exchange", description="Swap tiles from your rack with the bag")
     @app_commands.describe(tiles="The tiles to put back, e.g. QVV? (? is a blank)")
@@ -217,7 +224,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             table = "at a full table" if match.status == "lobby" else f"for {match.table_size}"
             finish_text = f"finish line: {finish} ({targets.get(finish, '?')} points {table})"
         elif finish:
-            finish_text = f"finish line: first to {finish} points"
+            finish_text = f"finish line: first to {counted(finish, 'point')}"
         else:
             finish_text = "played until the tiles run out"
         challenge = ("double challenge" if options.get("challenge", "double") == "double"
@@ -232,6 +239,13 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
 
     # -- private views -----------------------------------------------------------------------
 
+    def private_changes(self, result: ActionResult) -> list[int]:
+        """A resigned player's DM says so once, when they resign, and is left alone after."""
+        seats = GameCog.private_changes(self, result)
+        resigned = result.match.state.resigned if seats else ()
+        return [seat for seat in seats
+                if seat not in resigned or (result.action == "resign" and seat == result.seat)]
+
     def must_act(self, match: Match, seat: int) -> bool:
         view = scrabble.view(match.state, seat)
         return view.outcome is None and view.turn == seat and seat not in view.resigned
@@ -245,15 +259,18 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             description = None
         elif rack:
             content = f"Your Scrabble rack: **{spaced(rack)}**"
-            values = " · ".join(f"{t} {scrabble.VALUES[t]}" for t in rack)
-            description = (f"{values}\n`?` is a blank (0 points): write the letter it stands "
-                           "for in lower case, e.g. `QUIz`.")
+            description = " · ".join(f"{t} {scrabble.VALUES[t]}" for t in rack)
+            if "?" in rack:
+                description += ("\n`?` is a blank (0 points): write the letter it stands for in "
+                                "lower case, e.g. `QUIz`.")
         else:
             content = "Your Scrabble rack is empty."
             description = None
         embed = discord.Embed(title=f"Your rack · Scrabble match #{match.id}",
                               description=description, colour=COLOUR)
         embed.add_field(name="Your score", value=str(view.scores[seat]))
+        if seat in view.resigned:  # their DM is not updated again: nothing that goes stale
+            return Reply(content=content, embed=embed)
         embed.add_field(name="Bag", value=counted(view.bag, "tile"))
         if view.outcome is None:
             if view.turn == seat:
@@ -295,7 +312,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                             value=self._play_line(match, view.last_play))
         rules = [f"{view.rack_size}-tile racks",
                  "double challenge" if view.challenge == "double" else "words checked as played",
-                 f"first to {view.finish} points" if view.finish else "played to the end"]
+                 f"first to {counted(view.finish, 'point')}" if view.finish
+                 else "played to the end"]
         embed.set_footer(text=f"Match #{match.id} · " + " · ".join(rules))
 
         if view.outcome is None:
@@ -346,7 +364,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         adjust = details.get("adjustments", [0] * len(result.scores))
         racks = details.get("racks", [""] * len(result.scores))
         lines = []
-        ranked = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        ranked = sorted(range(len(result.scores)),  # those who resigned last
+                        key=lambda s: (s in view.resigned, -result.scores[s], s))
         for seat in ranked:
             name = match.player(seat).name
             final = result.scores[seat]

@@ -50,6 +50,7 @@ from games.common import (
     IllegalMove,
     NotYourTurn,
     Outcome,
+    counted,
     seeded_rng,
     quoted,
     shown,
@@ -302,7 +303,7 @@ def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) ->
     if rack_size == 9:
         rules.append("9-tile racks")
     if finish is not None:
-        rules.append(f"first to {finish} points wins")
+        rules.append(f"first to {counted(finish, 'point')} wins")
     if challenge == "void":
         rules.append("words are checked as they are played")
     if rules:
@@ -562,7 +563,7 @@ class _Draft:
             "out": f"{{seat{seat}}} went out with the bag empty",
             "passes": "every player passed twice in a row",
             "blocked": "no more plays are possible",
-            "finish": f"{{seat{seat}}} reached {self.state.finish} points",
+            "finish": f"{{seat{seat}}} reached {counted(self.state.finish, 'point')}",
             "resigned": f"{{seat{seat}}} resigned",
         }
         details = {
@@ -663,13 +664,9 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
     draft.pending = record
     if record.final:
         draft.advance(settle=False)
-        why = f"reached {state.finish} points" if reached else "went out"
-        draft.event(
-            "final_play",
-            f"{{seat{seat}}} {why}: the game ends if the play stands. "
-            f"{{seat{draft.turn}}} may challenge it or pass to accept it.",
-            seat,
-        )
+        why = f"reached {counted(state.finish, 'point')}" if reached else "went out"
+        # That the game ends if it stands, and who may challenge it, is the turn line's to say.
+        draft.event("final_play", f"{{seat{seat}}} {why}.", seat)
     else:
         draft.advance()
     return draft.build()
