@@ -315,6 +315,7 @@ class GameCog:
                 if latest.row.version == current.row.version:
                     break
                 current = latest
+            reply.mentions = ()  # anyone may ask: the player to move was pinged already
             return reply
 
         await self._send_board(interaction, match, newest())
