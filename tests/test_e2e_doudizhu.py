@@ -581,3 +581,20 @@ async def test_stop_button_ends_the_series_with_a_rematch_button(world, tmp_path
         assert [b["label"] for b in final.buttons] == ["Rematch"]
         asked = await fake.click(alice, final, label="Rematch")
         assert "asks for a rematch of Dou Dizhu match #1" in asked.content
+
+
+async def test_status_between_rounds_leaves_one_post_with_next_and_stop(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [alice, bob, carol])
+        await bid_round(table, fake, channel, ["3"])
+        last = await play_greedy(table, via="dm")
+        [end] = [m for m in last.channel_messages if "Round 1 is over" in m.content]
+        status = await fake.slash(carol, channel, "match status")
+        assert [b["label"] for b in status.message.buttons] == ["Next round", "Stop the series"]
+        assert fake.get_message(end).buttons == []  # the newest post is the one to use
+        await fake.click(alice, latest_dm(fake, alice), label="Stop the series")
+        offering = [m for m in fake.messages(channel)
+                    if any(b["label"] in ("Next round", "Stop the series") for b in m.buttons)]
+        assert offering == []

@@ -198,13 +198,25 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         buttons, which could only be refused now."""
         round_post = result.match.row.board_message_id
         await super().announce(result, interaction)
-        if result.action in ("next", "stop") and round_post is not None:
-            channel = self.bot.get_partial_messageable(result.match.channel_id,
-                                                       guild_id=result.match.guild_id)
-            try:
-                await channel.get_partial_message(round_post).edit(view=None)
-            except discord.HTTPException as error:
-                log.info("could not take Next/Stop off match %s: %s", result.match.id, error)
+        if result.action in ("next", "stop"):
+            await self._drop_round_buttons(result.match, round_post)
+
+    async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
+        """`/match status`; between rounds the new post carries Next / Stop, so the round's
+        earlier post loses them (Next and Stop later clear only the newest post)."""
+        earlier = match.row.board_message_id
+        await super().repost_board(interaction, match)
+        if match.state is not None and match.state.phase == ddz.ROUND_OVER:
+            await self._drop_round_buttons(match, earlier)
+
+    async def _drop_round_buttons(self, match: Match, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("could not take Next/Stop off match %s: %s", match.id, error)
 
     # -- private view ------------------------------------------------------------------------
 
