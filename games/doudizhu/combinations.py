@@ -102,8 +102,12 @@ def rank_label(rank: int) -> str:
 
 
 def ranks_label(ranks: Iterable[int]) -> str:
-    """Ranks as people read and type them: `10JQKA`."""
-    return "".join(rank_label(rank) for rank in ranks)
+    """Ranks as people read and type them: `10JQKA`, spaced out (`10 10`, `8 9 10 J Q`) when
+    a ten would touch another digit and read as a number (`1010`, `8910JQ`)."""
+    labels = [rank_label(rank) for rank in ranks]
+    touching = any("10" in (left, right) and left[-1].isdigit() and right[0].isdigit()
+                   for left, right in zip(labels, labels[1:]))
+    return (" " if touching else "").join(labels)
 
 
 @dataclass(frozen=True)
