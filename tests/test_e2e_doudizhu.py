@@ -13,7 +13,7 @@ import games.doudizhu as ddz
 from bot.cogs.doudizhu.controls import offered_plays
 from games.doudizhu.combinations import classify
 from render.doudizhu import render_hand
-from tests.e2e import fake_world, mentioned_ids, png_size, running_bot
+from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -598,3 +598,25 @@ async def test_status_between_rounds_leaves_one_post_with_next_and_stop(world, t
         offering = [m for m in fake.messages(channel)
                     if any(b["label"] in ("Next round", "Stop the series") for b in m.buttons)]
         assert offering == []
+
+
+async def test_the_table_points_a_player_with_closed_dms_to_the_hand_command(
+        world, tmp_path, monkeypatch):
+    fake, guild, channel, users = world
+    alice, bob, erin = users["alice"], users["bob"], users["erin"]
+    fix_match_seeds(monkeypatch, 1)
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, started = await open_table(fake, channel, bot, [alice, erin, bob])
+        assert (await table.to_move()) is not erin  # (the deal is posted before DMs are tried)
+        while (await table.to_move()) is not erin:
+            await bid_round(table, fake, channel, ["pass"])
+        [asked] = [m for m in fake.messages(channel) if m.mentions() == [erin.id]][-1:]
+        assert "your bid" in asked.content and "buttons in `/doudizhu hand`" in asked.content
+        assert "your DM" not in asked.content
+        took = await fake.slash(erin, channel, "doudizhu bid", amount="3")
+        lead = public_post(took)
+        assert lead.mentions() == [erin.id] and "menu in `/doudizhu hand`" in lead.content
+        choices = await fake.autocomplete(erin, channel, "doudizhu play", "cards", cards="")
+        led = await fake.slash(erin, channel, "doudizhu play", cards=choices[0]["value"])
+        answer = public_post(led)  # the next player has DMs: the menu is in them
+        assert answer.mentions() == [bob.id] and "or the menu in your DM" in answer.content

@@ -319,7 +319,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
-            content = self._turn_line(match, view)
+            closed = await self.bot.store.dm_notice_sent(match.id, view.turn)
+            content = self._turn_line(match, view, "`/doudizhu hand`" if closed else "your DM")
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
             for seat, hand in enumerate(view.revealed_hands or ()):
@@ -382,16 +383,18 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
 
     @staticmethod
-    def _turn_line(match: Match, view: ddz.View) -> str:
+    def _turn_line(match: Match, view: ddz.View, controls: str) -> str:
+        """Whose turn, and how to act; `controls` is where the player's buttons are (their
+        DM, or `/doudizhu hand` for a player whose DMs are closed)."""
         who = mention(match, view.turn)
         if view.phase == ddz.AUCTION:
             higher = join_and(["pass", *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
                               "or")
-            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in your DM)."
+            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in {controls})."
         if view.to_beat is not None:
             return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
-                    "`/doudizhu pass`, or the menu in your DM.")
-        return f"{who}, you lead: `/doudizhu play` or the menu in your DM."
+                    f"`/doudizhu pass`, or the menu in {controls}.")
+        return f"{who}, you lead: `/doudizhu play` or the menu in {controls}."
 
     # -- the end -----------------------------------------------------------------------------
 
