@@ -620,3 +620,15 @@ async def test_the_table_points_a_player_with_closed_dms_to_the_hand_command(
         led = await fake.slash(erin, channel, "doudizhu play", cards=choices[0]["value"])
         answer = public_post(led)  # the next player has DMs: the menu is in them
         assert answer.mentions() == [bob.id] and "or the menu in your DM" in answer.content
+
+
+async def test_a_resignation_in_the_first_auction_reads_as_a_win_without_an_amount(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [alice, bob, carol])
+        quitter = await table.to_move()
+        final = public_post(await fake.slash(quitter, channel, "match resign"))
+        others = [u.name for u in table.players if u is not quitter]
+        assert f"**{others[0]}** and **{others[1]}** share the series win." in final.content
+        assert "with 0" not in final.content

@@ -63,7 +63,8 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
         return "The ledger is level: nobody wins the series."
     names = join_and(f"**{nick(match, seat)}**" for seat in winners)
     verb = "wins the series" if len(winners) == 1 else "share the series win"
-    return f"{names} {verb} with {signed(ledger[winners[0]])}."
+    amount = ledger[winners[0]]  # 0 when a player resigned before anything was paid
+    return f"{names} {verb}" + (f" with {signed(amount)}." if amount else ".")
 
 
 @functools.lru_cache(maxsize=32)
