@@ -594,6 +594,10 @@ async def test_status_between_rounds_leaves_one_post_with_next_and_stop(world, t
         status = await fake.slash(carol, channel, "match status")
         assert [b["label"] for b in status.message.buttons] == ["Next round", "Stop the series"]
         assert fake.get_message(end).buttons == []  # the newest post is the one to use
+        out = table.players[(await table.state()).went_out]  # their DM: no "0 cards"
+        assert "You are out of cards" in latest_dm(fake, out).text()
+        assert "0 cards" not in latest_dm(fake, out).text()
+        assert "Cards:** none" not in latest_dm(fake, out).text()
         await fake.click(alice, latest_dm(fake, alice), label="Stop the series")
         offering = [m for m in fake.messages(channel)
                     if any(b["label"] in ("Next round", "Stop the series") for b in m.buttons)]

@@ -233,7 +233,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             return Reply(content=f"The {match.title} series (match #{match.id}) is over.")
         hand = view.hand
         prompt = self._private_prompt(match, view, seat)
-        lines = [f"**Cards:** {cards_text(hand)}"]
+        lines = [f"**Cards:** {cards_text(hand)}"] if hand else []
         if view.phase == ddz.AUCTION:
             if view.bid:
                 high = next(s for s, amount in reversed(view.bids) if amount == view.bid)
@@ -254,7 +254,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                                          for s, count in enumerate(view.hand_counts))
         lines.append(f"**Cards left:** {counts}")
         controls = private_controls(match, seat)
-        embed = discord.Embed(title=f"Your hand: {counted(len(hand), 'card')}",
+        title = f"Your hand: {counted(len(hand), 'card')}" if hand else "You are out of cards"
+        embed = discord.Embed(title=title,
                               description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
