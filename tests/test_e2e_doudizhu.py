@@ -13,7 +13,7 @@ import games.doudizhu as ddz
 from bot.cogs.doudizhu.controls import offered_plays
 from games.doudizhu.combinations import classify
 from render.doudizhu import render_hand
-from tests.e2e import fake_world, mentioned_ids, png_size, running_bot
+from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -581,3 +581,58 @@ async def test_stop_button_ends_the_series_with_a_rematch_button(world, tmp_path
         assert [b["label"] for b in final.buttons] == ["Rematch"]
         asked = await fake.click(alice, final, label="Rematch")
         assert "asks for a rematch of Dou Dizhu match #1" in asked.content
+
+
+async def test_status_between_rounds_leaves_one_post_with_next_and_stop(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [alice, bob, carol])
+        await bid_round(table, fake, channel, ["3"])
+        last = await play_greedy(table, via="dm")
+        [end] = [m for m in last.channel_messages if "Round 1 is over" in m.content]
+        status = await fake.slash(carol, channel, "match status")
+        assert [b["label"] for b in status.message.buttons] == ["Next round", "Stop the series"]
+        assert fake.get_message(end).buttons == []  # the newest post is the one to use
+        out = table.players[(await table.state()).went_out]  # their DM: no "0 cards"
+        assert "You are out of cards" in latest_dm(fake, out).text()
+        assert "0 cards" not in latest_dm(fake, out).text()
+        assert "Cards:** none" not in latest_dm(fake, out).text()
+        await fake.click(alice, latest_dm(fake, alice), label="Stop the series")
+        offering = [m for m in fake.messages(channel)
+                    if any(b["label"] in ("Next round", "Stop the series") for b in m.buttons)]
+        assert offering == []
+
+
+async def test_the_table_points_a_player_with_closed_dms_to_the_hand_command(
+        world, tmp_path, monkeypatch):
+    fake, guild, channel, users = world
+    alice, bob, erin = users["alice"], users["bob"], users["erin"]
+    fix_match_seeds(monkeypatch, 1)
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, started = await open_table(fake, channel, bot, [alice, erin, bob])
+        assert (await table.to_move()) is not erin  # (the deal is posted before DMs are tried)
+        while (await table.to_move()) is not erin:
+            await bid_round(table, fake, channel, ["pass"])
+        [asked] = [m for m in fake.messages(channel) if m.mentions() == [erin.id]][-1:]
+        assert "your bid" in asked.content and "buttons in `/doudizhu hand`" in asked.content
+        assert "your DM" not in asked.content
+        took = await fake.slash(erin, channel, "doudizhu bid", amount="3")
+        lead = public_post(took)
+        assert lead.mentions() == [erin.id] and "menu in `/doudizhu hand`" in lead.content
+        choices = await fake.autocomplete(erin, channel, "doudizhu play", "cards", cards="")
+        led = await fake.slash(erin, channel, "doudizhu play", cards=choices[0]["value"])
+        answer = public_post(led)  # the next player has DMs: the menu is in them
+        assert answer.mentions() == [bob.id] and "or the menu in your DM" in answer.content
+
+
+async def test_a_resignation_in_the_first_auction_reads_as_a_win_without_an_amount(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [alice, bob, carol])
+        quitter = await table.to_move()
+        final = public_post(await fake.slash(quitter, channel, "match resign"))
+        others = [u.name for u in table.players if u is not quitter]
+        assert f"**{others[0]}** and **{others[1]}** share the series win." in final.content
+        assert "with 0" not in final.content

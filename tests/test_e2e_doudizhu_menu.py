@@ -244,3 +244,23 @@ async def test_a_ten_reads_10_and_10_t_or_0_plays_it(world, tmp_path, monkeypatc
         assert "10JQKA" in shown.text() and "TJQKA" not in shown.text()
         bad = await fake.slash(landlord, channel, "doudizhu play", cards="10x")
         assert bad.ephemeral and "10JQKA" in bad.content and "TJQKA" not in bad.content
+
+
+async def test_tens_side_by_side_are_spaced_apart(world, tmp_path, monkeypatch):
+    """`1010` reads as a thousand and ten: a pair of tens is shown `10 10` (and `1010`,
+    `TT` or `00` still play it)."""
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, landlord = await crowned_table(fake, channel, bot, list(users.values())[:3],
+                                              monkeypatch, FOUR_TENS)
+        choices = await fake.autocomplete(landlord, channel, "doudizhu play", "cards",
+                                          cards="1010")
+        assert "10 10" in [c["value"] for c in choices]
+        led = await fake.slash(landlord, channel, "doudizhu play", cards="1010")
+        await check(table, led)
+        assert f"**10 10** by {landlord.name}" in public_post(led).text()
+        follower = await table.to_move()
+        assert "beat **10 10** from" in menu_of(fake, follower).content
+        readable = fake.messages(channel) + [m for u in users.values()
+                                             for m in fake.dm_messages(u)]
+        assert not [m for m in readable if "1010" in message_text(m)]

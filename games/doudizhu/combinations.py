@@ -102,13 +102,12 @@ def rank_label(rank: int) -> str:
 
 
 def ranks_label(ranks: Iterable[int]) -> str:
-    """Ranks as people read and type them: `10JQKA`. A ten beside other digits would run
-    together (`1010`, `8881010`), so then every rank stands apart: `10 10`, `8 8 8 10 10`."""
+    """Ranks as people read and type them: `10JQKA`, spaced out (`10 10`, `8 9 10 J Q`) when
+    a ten would touch another digit and read as a number (`1010`, `8910JQ`)."""
     labels = [rank_label(rank) for rank in ranks]
-    digits = [label for label in labels if label.isdigit()]
-    if "10" in digits and len(digits) > 1:
-        return " ".join(labels)
-    return "".join(labels)
+    touching = any("10" in (left, right) and left[-1].isdigit() and right[0].isdigit()
+                   for left, right in zip(labels, labels[1:]))
+    return (" " if touching else "").join(labels)
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,8 @@ def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int]
         return "The ledger is level: nobody wins the series."
     names = join_and(f"**{nick(match, seat)}**" for seat in winners)
     verb = "wins the series" if len(winners) == 1 else "share the series win"
-    return f"{names} {verb} with {signed(ledger[winners[0]])}."
+    amount = ledger[winners[0]]  # 0 when a player resigned before anything was paid
+    return f"{names} {verb}" + (f" with {signed(amount)}." if amount else ".")
 
 
 @functools.lru_cache(maxsize=32)
@@ -198,13 +199,25 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         buttons, which could only be refused now."""
         round_post = result.match.row.board_message_id
         await super().announce(result, interaction)
-        if result.action in ("next", "stop") and round_post is not None:
-            channel = self.bot.get_partial_messageable(result.match.channel_id,
-                                                       guild_id=result.match.guild_id)
-            try:
-                await channel.get_partial_message(round_post).edit(view=None)
-            except discord.HTTPException as error:
-                log.info("could not take Next/Stop off match %s: %s", result.match.id, error)
+        if result.action in ("next", "stop"):
+            await self._drop_round_buttons(result.match, round_post)
+
+    async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
+        """`/match status`; between rounds the new post carries Next / Stop, so the round's
+        earlier post loses them (Next and Stop later clear only the newest post)."""
+        earlier = match.row.board_message_id
+        await super().repost_board(interaction, match)
+        if match.state is not None and match.state.phase == ddz.ROUND_OVER:
+            await self._drop_round_buttons(match, earlier)
+
+    async def _drop_round_buttons(self, match: Match, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("could not take Next/Stop off match %s: %s", match.id, error)
 
     # -- private view ------------------------------------------------------------------------
 
@@ -220,7 +233,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             return Reply(content=f"The {match.title} series (match #{match.id}) is over.")
         hand = view.hand
         prompt = self._private_prompt(match, view, seat)
-        lines = [f"**Cards:** {cards_text(hand)}"]
+        lines = [f"**Cards:** {cards_text(hand)}"] if hand else []
         if view.phase == ddz.AUCTION:
             if view.bid:
                 high = next(s for s, amount in reversed(view.bids) if amount == view.bid)
@@ -241,7 +254,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                                          for s, count in enumerate(view.hand_counts))
         lines.append(f"**Cards left:** {counts}")
         controls = private_controls(match, seat)
-        embed = discord.Embed(title=f"Your hand: {counted(len(hand), 'card')}",
+        title = f"Your hand: {counted(len(hand), 'card')}" if hand else "You are out of cards"
+        embed = discord.Embed(title=title,
                               description="\n".join(lines),
                               colour=COLOUR)
         embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
@@ -307,7 +321,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
-            content = self._turn_line(match, view)
+            closed = await self.bot.store.dm_notice_sent(match.id, view.turn)
+            content = self._turn_line(match, view, "`/doudizhu hand`" if closed else "your DM")
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
             for seat, hand in enumerate(view.revealed_hands or ()):
@@ -370,16 +385,18 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
 
     @staticmethod
-    def _turn_line(match: Match, view: ddz.View) -> str:
+    def _turn_line(match: Match, view: ddz.View, controls: str) -> str:
+        """Whose turn, and how to act; `controls` is where the player's buttons are (their
+        DM, or `/doudizhu hand` for a player whose DMs are closed)."""
         who = mention(match, view.turn)
         if view.phase == ddz.AUCTION:
             higher = join_and(["pass", *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
                               "or")
-            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in your DM)."
+            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in {controls})."
         if view.to_beat is not None:
             return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
-                    "`/doudizhu pass`, or the menu in your DM.")
-        return f"{who}, you lead: `/doudizhu play` or the menu in your DM."
+                    f"`/doudizhu pass`, or the menu in {controls}.")
+        return f"{who}, you lead: `/doudizhu play` or the menu in {controls}."
 
     # -- the end -----------------------------------------------------------------------------
 
