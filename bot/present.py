@@ -80,6 +80,11 @@ class ShownImages:
         if reply.png is not None:
             self._last[channel_id] = _digest(reply.png)
 
+    def forget(self, channel_id: int) -> None:
+        """A new match starts here: its first board shows its picture even if the last match
+        ended (or was cancelled) on the same one."""
+        self._last.pop(channel_id, None)
+
 
 def _digest(png: bytes) -> bytes:
     return hashlib.sha256(png).digest()
@@ -200,6 +205,8 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
         title, how = f"{match.title}: started", "The seats below are playing; boards follow."
     elif match.status == "finished":
         title, how = f"{match.title}: played", "The game with these seats is over."
+    elif match.state is not None:  # cancelled after it started: it was no longer a lobby
+        title, how = f"{match.title}: cancelled", "This match was cancelled before it ended."
     else:
         title = f"{match.title}: lobby closed"
         how = f"This lobby was {match.status}."

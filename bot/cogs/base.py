@@ -315,6 +315,7 @@ class GameCog:
                 if latest.row.version == current.row.version:
                     break
                 current = latest
+            reply.mentions = ()  # shown again on request: names the player to move, no ping
             return reply
 
         await self._send_board(interaction, match, newest())
@@ -385,4 +386,5 @@ class GameCog:
         if await self.overtaken(match, interaction, done):
             return
         seats = list(range(len(match.seats))) if self.has_private else []
+        self.images.forget(match.channel_id)
         await self._publish(match, match.state.events, seats, interaction, done)
