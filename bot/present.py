@@ -205,6 +205,8 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
         title, how = f"{match.title}: started", "The seats below are playing; boards follow."
     elif match.status == "finished":
         title, how = f"{match.title}: played", "The game with these seats is over."
+    elif match.state is not None:  # cancelled after it started: it was no longer a lobby
+        title, how = f"{match.title}: cancelled", "This match was cancelled before it ended."
     else:
         title = f"{match.title}: lobby closed"
         how = f"This lobby was {match.status}."

@@ -86,7 +86,7 @@ async def test_actions_check_seat_turn_and_rules(service):
     mover, waiter = seat_user(match, black), seat_user(match, 1 - black)
     with pytest.raises(NotSeated):
         await service.act(CHANNEL, CAROL.user_id, "d3")
-    with pytest.raises(NotYourTurn, match=f"black is to move. It is {match.player(black).name}'s turn"):
+    with pytest.raises(NotYourTurn, match=f"^It is not your turn: you play white. It is {match.player(black).name}'s turn.$"):
         await service.act(CHANNEL, waiter, "d3")
     with pytest.raises(IllegalMove, match="would not outflank"):
         await service.act(CHANNEL, mover, "a1")

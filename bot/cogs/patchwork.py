@@ -13,7 +13,7 @@ import games.patchwork as patchwork
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
-from games.common import Event, GameError
+from games.common import Event, GameError, counted
 from games.patchwork import SQUARES, oriented_cells
 from render import alt as alt_text
 from render.patchwork import drawn_to_start, render_game, render_preview
@@ -115,8 +115,8 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         match, seat = await self.service.seated(interaction.channel_id, interaction.user.id,
                                                 game=self.game)
         problem = phase_problem(match.state, seat, placing=placing) if match.state else None
-        if problem is not None:
-            raise patchwork.WrongPhase(problem)
+        if problem is not None:  # a sentence of its own here, not part of a preview's
+            raise patchwork.WrongPhase(f"{problem[:1].upper()}{problem[1:]}.")
         await self.act(interaction, str(read()))
 
     # -- autocomplete ------------------------------------------------------------------------
@@ -190,7 +190,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
             bonus = " · 7x7 bonus" if player.has_bonus else ""
             embed.add_field(
                 name=names[player.seat],
-                value=(f"{mention(match, player.seat)}\n{player.buttons} buttons · income "
+                value=(f"{mention(match, player.seat)}\n{counted(player.buttons, 'button')} · income "
                        f"{player.income}\n{left} time left · {player.quilt.empty} empty{bonus}"))
         embed.set_footer(text=f"Match #{match.id} · move {view.move_count}")
         result = view.outcome
@@ -207,8 +207,9 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
             content = f"{mention(match, seat)}, your turn: {ask}."
             mentions: tuple[int, ...] = (match.player(seat).user_id,)
         else:
-            embed.add_field(name="Final score", inline=False,
-                            value=self._score_breakdown(match, result))
+            if not result.reason.endswith("resigned"):  # a resignation is not won on points
+                embed.add_field(name="Final score", inline=False,
+                                value=self._score_breakdown(match, result))
             winner = result.winners[0]
             if result.reason.endswith("resigned"):
                 content = (f"**Game over.** {mention(match, winner)} wins: "

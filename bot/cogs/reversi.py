@@ -13,7 +13,7 @@ import games.reversi as reversi
 from bot.cogs.base import GameCog, GameHelp, add_game
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import Match
-from games.common import Event
+from games.common import Event, counted
 from render import alt as alt_text
 from render.reversi import render_board
 
@@ -66,6 +66,7 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
 
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+        events = tuple(events)
         view = reversi.view(match.state)
         png = await render_in_thread(render_board, view)
         state: reversi.State = match.state
@@ -74,18 +75,20 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
             title=f"Reversi: {match.player(black).name} vs {match.player(white).name}",
             description=describe_events(match, events) or None, colour=COLOUR)
         embed.add_field(name=f"{DISC['black']} Black",
-                        value=f"{mention(match, black)}\n{view.black_count} discs")
+                        value=f"{mention(match, black)}\n{counted(view.black_count, 'disc')}")
         embed.add_field(name=f"{DISC['white']} White",
-                        value=f"{mention(match, white)}\n{view.white_count} discs")
+                        value=f"{mention(match, white)}\n{counted(view.white_count, 'disc')}")
         last = f" · last move {reversi.square_name(view.last_move)}" if view.last_move is not None else ""
         embed.set_footer(text=f"Match #{match.id}{last}")
         if view.outcome is None:
             seat = view.to_move
             colour = state.colour_of(seat)
             embed.add_field(name="To move", inline=False,
-                            value=f"{DISC[colour]} {mention(match, seat)}: {len(view.legal)} "
-                                  "legal squares (dots on the board)")
-            content = f"{mention(match, seat)}, your move as {colour}: `/reversi move`."
+                            value=f"{DISC[colour]} {mention(match, seat)}: "
+                                  f"{counted(len(view.legal), 'legal square')} (dots on the board)")
+            again = ("" if not any(e.kind == "pass" for e in events) else
+                     f"{match.player(1 - seat).name} has no legal move, so it is ")
+            content = f"{mention(match, seat)}, {again}your move as {colour}: `/reversi move`."
             mentions: tuple[int, ...] = (match.player(seat).user_id,)
         else:
             content = "**Game over.** " + self._result_line(match, view)

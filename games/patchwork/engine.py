@@ -385,13 +385,11 @@ def _advance(state: State, seat: int, target: int, events: list[Event]) -> State
         if start < space <= end:
             buttons += income
             final = " final" if space == TRACK_END else ""
+            took = (f"took {income} button{'s' if income != 1 else ''} of income" if income
+                    else "took no income (no buttons on their quilt yet)")
             events.append(
-                Event(
-                    "income",
-                    f"{{seat{seat}}} crossed the{final} income space {space} and took {income} "
-                    f"button{'s' if income != 1 else ''} of income.",
-                    seat,
-                )
+                Event("income", f"{{seat{seat}}} crossed the{final} income space {space} and {took}.",
+                      seat)
             )
     taken = tuple(s for s in state.leather_spaces if start < s <= end)
     for space in taken:

@@ -153,7 +153,7 @@ def _explain_illegal(state: State, seat: int, move: Move) -> str:
         taken = BLACK if state.black >> move.square & 1 else WHITE
         return f"{name} is already taken by a {taken} disc: play on an empty square."
     hint = ", ".join(str(m) for m in legal_moves(state, seat))
-    return (f"a disc on {name} would not outflank any {other} disc: it must close a straight line "
+    return (f"A disc on {name} would not outflank any {other} disc: it must close a straight line "
             f"of {other} discs against one of yours. Your legal squares: {hint}.")
 
 
@@ -162,7 +162,8 @@ def apply(state: State, seat: int, move: Move) -> State:
     if state.to_move is None:
         raise GameOver("The game is over.")
     if seat != state.to_move:
-        raise NotYourTurn(f"It is not your turn: {state.colour_of(state.to_move)} is to move.")
+        yours = f": you play {state.colour_of(seat)}" if seat in (0, 1) else ""
+        raise NotYourTurn(f"It is not your turn{yours}.")
     if not isinstance(move, Move):
         raise IllegalMove(f"{shown(repr(move))} is not a Reversi move: name a square, like d3.")
     own, opp = _own_opp(state, seat)
