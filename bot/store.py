@@ -185,10 +185,12 @@ class Store:
             raise StoreUnavailable(f"cannot open the database {path}: {error}") from error
         try:
             db.row_factory = aiosqlite.Row
+            # First: switching to WAL needs a moment's lock that another process opening the
+            # same file (and migrating it) may hold; without a timeout that fails at once.
+            await db.execute("PRAGMA busy_timeout = 5000")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
             store = cls(db)
             await store._migrate()
         except BaseException as error:
