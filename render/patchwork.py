@@ -606,6 +606,7 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
     gx, gy = 40, 140
     cell = min(PREVIEW_CELL, (WIDTH - gx - 20) // (9 + max(over_right, over_down)))
     width = WIDTH
+    reason = f"{reason[:1].upper()}{reason[1:]}" if reason else reason  # a sentence, alone
     text_lines = textwrap.wrap(reason or "", 44) if not legal and reason else []
     height = gy + (9 + over_down) * cell + 36 + 32 * max(1, len(text_lines)) + 16
     pen = Pen(int(width), int(height))
