@@ -1034,7 +1034,8 @@ class _RateLimiter:
         if bucket.used >= self.limits.limit:
             self.refused.append((method, sub))
             log.warning("fakediscord: 429 on %s %s (bucket %s)", method, sub, bucket.name)
-            body = {"message": "You are being rate limited.", "retry_after": reset_after, "global": False}
+            body = {"message": "You are being rate limited.", "retry_after": reset_after,
+                    "global": False}
             headers.update({"X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user",
                             "Retry-After": str(math.ceil(reset_after))})
             response = web.Response(body=json.dumps(body).encode(), status=429,
@@ -2105,7 +2106,8 @@ class FakeDiscord:
                 return self._json({"message": "401: Unauthorized", "code": 0}, 401)
             headers: dict[str, str] = {}
             if self.rate_limiter and handler != self._r_callback:
-                headers, refused = self.rate_limiter.take(request.method, sub, rx.pattern, m.groupdict())
+                headers, refused = self.rate_limiter.take(request.method, sub, rx.pattern,
+                                                          m.groupdict())
                 if refused is not None:
                     return refused
             response = await self._answer(request, sub, rec, handler, m)

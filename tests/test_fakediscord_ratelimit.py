@@ -1,13 +1,19 @@
-"""The fake Discord's rate limits: per-route buckets and 429s for a client that ignores them."""
+"""The fake Discord's rate limits: per-route buckets and 429s for a client that ignores them,
+and busy 4-player tables whose bot waits out every bucket (no 429, nothing lost, in order)."""
 
 from __future__ import annotations
+
+import re
+from contextlib import asynccontextmanager
 
 import aiohttp
 
 import games.doudizhu as ddz
+import games.scrabble as scrabble
 from tests.e2e import fix_match_seeds, running_bot
 from tests.fakediscord import FakeDiscord, RateLimits
 from tests.test_e2e_doudizhu import bid_round, open_table, play_greedy
+from tests.test_e2e_scrabble import live_dm, shown_rack
 
 
 async def post(session, fake, channel_id: int, content: str):
@@ -63,18 +69,28 @@ def trick_lines(fake, channel) -> list[str]:
     return lines
 
 
-async def test_a_busy_four_player_table_waits_out_every_bucket_and_loses_nothing(tmp_path, monkeypatch):
-    # One request per bucket per 20 ms: every answer says Remaining 0, so discord.py waits out
-    # Reset-After before each next request of that bucket (real sleeps of 20 ms, a few seconds
-    # in all). With a limit of 1, discord.py never has two requests of one bucket in flight, so
-    # "no 429" does not depend on timing.
-    fix_match_seeds(monkeypatch, 7)
+@asynccontextmanager
+async def limited_world(channel_name: str):
+    """A fake Discord allowing one request per bucket per 20 ms, with four players.
+
+    Every answer says Remaining 0, so discord.py waits out Reset-After before each next request
+    of that bucket (real sleeps of 20 ms on its loop clock, a few seconds in all). With a limit
+    of 1, discord.py never has two requests of one bucket in flight, so "no 429" does not
+    depend on timing.
+    """
     async with FakeDiscord(rate_limits=RateLimits(limit=1, per=0.02)) as fake:
         guild = fake.add_guild("Game Night Club")
-        channel = fake.add_channel(guild, "doudizhu")
+        channel = fake.add_channel(guild, channel_name)
         players = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
         for user in players:
             fake.add_member(guild, user)
+        yield fake, guild, channel, players
+
+
+async def test_a_busy_four_player_table_waits_out_every_bucket_and_loses_nothing(
+        tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 7)
+    async with limited_world("doudizhu") as (fake, guild, channel, players):
         async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
             table, started = await open_table(fake, channel, bot, players, players=4)
             assert len(started.dms) == 4
@@ -97,4 +113,39 @@ async def test_a_busy_four_player_table_waits_out_every_bucket_and_loses_nothing
         assert told == log[:-1]
         # the play that ended the round is told in the round's last post
         last = fake.messages(channel)[-1].text()
-        assert "Round 1 is over" in last and f"**{names[moves[-1].seat]}** plays {moves[-1].action} (" in last
+        ender = moves[-1]
+        assert "Round 1 is over" in last and f"**{names[ender.seat]}** plays {ender.action} (" in last
+
+
+async def test_a_four_player_scrabble_game_under_rate_limits_tells_every_play_in_order(
+        tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 14)
+    async with limited_world("word-games") as (fake, guild, channel, players):
+        by_id = {user.id: user for user in players}
+        async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+            lobby = await fake.slash(players[0], channel, "scrabble new", players=4)
+            for user in players[1:]:
+                await fake.click(user, lobby.message, label="Join")
+            match_id = (await bot.service.store.latest_match_in(channel.id)).id
+            for _ in range(8):  # two rounds of the best play
+                match = await bot.service.get(match_id)
+                (_, play), *_ = scrabble.scored_plays(match.state, match.state.turn)
+                user = by_id[match.player(match.state.turn).user_id]
+                result = await fake.slash(user, channel, "scrabble play", word=play.word,
+                                          square=play.square, direction=play.direction)
+                assert not result.ephemeral, result.content
+            match = await bot.service.get(match_id)
+            moves = await bot.service.store.moves(match_id)
+
+        assert fake.rate_limiter.refused == []
+        assert fake.rate_limiter.exhausted > 20  # the waiting was exercised, not skipped
+        assert not any(fake.errors) and len(moves) == 8
+        # every play applied and told on the board posts, in the order of the move log
+        names = [by_id[match.player(seat).user_id].name for seat in range(4)]
+        played = re.compile(r"\*\*(\w+)\*\* played (.+?) for \d+")
+        told = [played.search(message.text()) for message in fake.messages(channel)]
+        assert [t.groups() for t in told if t] == [(names[m.seat], m.action) for m in moves]
+        # and every rack DM shows the rack its reader holds now
+        for seat, name in enumerate(names):
+            user = next(u for u in players if u.name == name)
+            assert shown_rack(live_dm(fake, user)) == match.state.racks[seat]
