@@ -94,9 +94,12 @@ every request body is checked against Discord's OpenAPI document and the limits 
 after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
 channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
 
-Not covered: channel permission overwrites, threads, voice, user reactions, polls, rate limits
-(never answers 429), ETF encoding, more than one shard, the 3-second / 15-minute interaction
-deadlines, user-installed-app contexts.
+Per-route rate limits (X-RateLimit-* headers, 429 when a client ignores them) only with
+``FakeDiscord(rate_limits=RateLimits(limit, per))``; off by default.
+
+Not covered: channel permission overwrites, threads, voice, user reactions, polls, the global
+rate limit, ETF encoding, more than one shard, the 3-second / 15-minute interaction deadlines,
+user-installed-app contexts.
 """
 
 from __future__ import annotations
@@ -104,8 +107,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import json
 import logging
+import math
 import mimetypes
 import re
 import secrets
@@ -135,6 +140,7 @@ __all__ = [
     "FakeUser",
     "InteractionResult",
     "Perm",
+    "RateLimits",
     "run_bot",
 ]
 
@@ -969,6 +975,79 @@ def _code_key(code: Any) -> tuple[str, str]:
 _GC_NOISE = ("Task was destroyed but it is pending", "Unclosed client session", "Unclosed connector")
 
 
+# ---------------------------------------------------------------- rate limits
+#
+# Discord limits each route per bucket: the method and route, per top-level resource (channel id,
+# guild id, webhook id + token), and tells the client in X-RateLimit-* headers how much is left
+# and when the bucket refills; going over answers 429. Interaction callbacks are not limited
+# here (Discord does not hold them to the bot's limits; each token answers once anyway).
+# Off by default: without `rate_limits` the fake sends no such headers, as before.
+
+@dataclass(frozen=True)
+class RateLimits:
+    """Every bucket allows `limit` requests per `per` seconds (a fixed window from its first)."""
+
+    limit: int = 5
+    per: float = 1.0
+
+
+_MAJOR_PARAMETERS = ("channel", "guild", "app", "token")
+
+
+@dataclass
+class _Bucket:
+    name: str
+    used: int = 0
+    resets_at: float = 0.0
+
+
+class _RateLimiter:
+    """Per-bucket windows on the monotonic clock; counts the 429s it answers in `refused`."""
+
+    def __init__(self, limits: RateLimits, clock: Any = time.monotonic) -> None:
+        self.limits, self.clock = limits, clock
+        self.refused: list[tuple[str, str]] = []
+        self.exhausted = 0  # answers that said Remaining: 0, i.e. the client had to wait
+        self._buckets: dict[tuple, _Bucket] = {}
+
+    def _bucket(self, method: str, pattern: str, params: dict[str, str]) -> _Bucket:
+        major = tuple(params.get(name) for name in _MAJOR_PARAMETERS)
+        key = (method, pattern, major)
+        if key not in self._buckets:
+            name = hashlib.sha1(f"{method} {pattern}".encode()).hexdigest()[:16]
+            self._buckets[key] = _Bucket(name)
+        return self._buckets[key]
+
+    def take(self, method: str, sub: str, pattern: str, params: dict[str, str]
+             ) -> tuple[dict[str, str], web.Response | None]:
+        """Spend one request of its bucket: the headers to send, and a 429 if none was left."""
+        bucket, now = self._bucket(method, pattern, params), self.clock()
+        if now >= bucket.resets_at:
+            bucket.used, bucket.resets_at = 0, now + self.limits.per
+        reset_after = math.ceil((bucket.resets_at - now) * 1000) / 1000
+        headers = {
+            "X-RateLimit-Limit": str(self.limits.limit),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket.name,
+        }
+        if bucket.used >= self.limits.limit:
+            self.refused.append((method, sub))
+            log.warning("fakediscord: 429 on %s %s (bucket %s)", method, sub, bucket.name)
+            body = {"message": "You are being rate limited.", "retry_after": reset_after,
+                    "global": False}
+            headers.update({"X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user",
+                            "Retry-After": str(math.ceil(reset_after))})
+            response = web.Response(body=json.dumps(body).encode(), status=429,
+                                    content_type="application/json", headers=headers)
+            return headers, response
+        bucket.used += 1
+        left = self.limits.limit - bucket.used
+        self.exhausted += left == 0
+        headers["X-RateLimit-Remaining"] = str(left)
+        return headers, None
+
+
 class _ErrorCollector(logging.Handler):
     def __init__(self, fake: "FakeDiscord") -> None:
         super().__init__(level=logging.ERROR)
@@ -995,8 +1074,10 @@ class FakeDiscord:
         bot_name: str = "Gamenight",
         bot_permissions: Any = Perm.BOT_DEFAULT,
         host: str = "127.0.0.1",
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.token = token or f"fake.{secrets.token_urlsafe(24)}"
+        self.rate_limiter = _RateLimiter(rate_limits) if rate_limits else None
         self.host = host
         self._last_id = 0
         self.users: dict[int, FakeUser] = {}
@@ -2023,31 +2104,44 @@ class FakeDiscord:
                 continue
             if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return self._json({"message": "401: Unauthorized", "code": 0}, 401)
-            try:
-                payload, files = await self._read_body(request)
-                rec.payload, rec.files = payload, [f[1] for f in files]
-                self._check_schema(request.method, sub, payload)
-                injected = self._injected_failure(request.method, sub)
-                if injected is not None:
-                    raise injected
-                result = await handler(request, payload, files, **m.groupdict())
-            except _HTTPError as e:
-                body: dict[str, Any] = {"message": e.message, "code": e.code}
-                if e.errors is not None:
-                    body["errors"] = e.errors
-                    log.warning("fakediscord: %s %s -> %s %s", request.method, sub, e.status, body)
-                return self._json(body, e.status)
-            except Exception:
-                log.exception("fakediscord: internal error handling %s %s", request.method, sub)
-                return self._json({"message": "fakediscord internal error", "code": 0}, 400)
-            if result is None:
-                return web.Response(status=204)
-            if isinstance(result, web.StreamResponse):
-                return result
-            return self._json(result)
+            headers: dict[str, str] = {}
+            if self.rate_limiter and handler != self._r_callback:
+                headers, refused = self.rate_limiter.take(request.method, sub, rx.pattern,
+                                                          m.groupdict())
+                if refused is not None:
+                    return refused
+            response = await self._answer(request, sub, rec, handler, m)
+            response.headers.update(headers)
+            return response
         self.unknown_routes.append((request.method, sub))
         log.error("fakediscord: UNKNOWN ROUTE %s %s (not implemented by the fake)", request.method, sub)
         return self._json({"message": f"404: Not Found (fakediscord has no route {request.method} {sub})", "code": 0}, 404)
+
+    async def _answer(self, request: web.Request, sub: str, rec: RequestRecord, handler: Any,
+                      m: re.Match) -> web.StreamResponse:
+        """Run the handler; an error it raises becomes Discord's JSON error answer."""
+        try:
+            payload, files = await self._read_body(request)
+            rec.payload, rec.files = payload, [f[1] for f in files]
+            self._check_schema(request.method, sub, payload)
+            injected = self._injected_failure(request.method, sub)
+            if injected is not None:
+                raise injected
+            result = await handler(request, payload, files, **m.groupdict())
+        except _HTTPError as e:
+            body: dict[str, Any] = {"message": e.message, "code": e.code}
+            if e.errors is not None:
+                body["errors"] = e.errors
+                log.warning("fakediscord: %s %s -> %s %s", request.method, sub, e.status, body)
+            return self._json(body, e.status)
+        except Exception:
+            log.exception("fakediscord: internal error handling %s %s", request.method, sub)
+            return self._json({"message": "fakediscord internal error", "code": 0}, 400)
+        if result is None:
+            return web.Response(status=204)
+        if isinstance(result, web.StreamResponse):
+            return result
+        return self._json(result)
 
     def _check_schema(self, method: str, sub: str, payload: Any) -> None:
         """Refuse, record and report a body Discord would refuse (see tests/discord_schema.py)."""
