@@ -12,6 +12,8 @@ import logging
 
 import discord
 
+from bot.present import Reply
+
 log = logging.getLogger(__name__)
 
 SEND = "Send Messages"
@@ -64,7 +66,7 @@ class ChannelPerms:
         return True
 
 
-def drop_picture(reply, note: str = NO_PICTURE) -> None:
+def drop_picture(reply: Reply, note: str = NO_PICTURE) -> None:
     """Leave the picture out of `reply` and say why (where Attach Files is missing)."""
     if reply.png is None:
         return
