@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.errors import GamenightTree
+from bot.perms import ChannelPerms
 from bot.registry import GAMES, SHARED
 from bot.service import MatchService
 from bot.store import Store
@@ -48,6 +49,8 @@ class GamenightBot(commands.AutoShardedBot):
         self.settings = settings
         self.presenters: dict[str, Any] = {}
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
+        self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
+        self.add_listener(self.perms.remember, "on_interaction")
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)

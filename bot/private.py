@@ -149,6 +149,10 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
     mentions = ", ".join(f"<@{user_id}>" for user_id in users)
     text = (f"{mentions}: I could not send you your {thing} by DM (your DMs are closed to me). "
             f"Use `{command}` here to see it privately; it always works.")
+    missing = bot.perms.missing(match.channel_id)
+    if missing is not None:  # posting would only be refused
+        log.info("no closed-DM notice for match %s: %s is missing", match.id, missing)
+        return
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
         await channel.send(text, allowed_mentions=discord.AllowedMentions(

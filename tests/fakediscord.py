@@ -37,6 +37,9 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
 * ``add_member(guild, user, *, roles=(), nick=None, permissions=None) -> FakeMember``
   (``permissions`` = int / ``discord.Permissions`` / ``Perm`` flags; a personal role is made for it)
 * ``dm_channel(user) -> FakeChannel``
+* ``set_bot_overwrite(channel, *, allow=0, deny=0)``: a channel permission overwrite for the bot
+  (its threads inherit it); channel posts, thread creation, ``app_permissions`` in interactions
+  and the channel's ``permission_overwrites`` (CHANNEL_UPDATE) all follow it
 * ``await slash(user, channel, "group sub cmd", **options) -> InteractionResult``
   Builds an APPLICATION_COMMAND interaction from the commands the bot *synced*.  Options are
   typed per the synced definition (user/member options get ``resolved`` data; pass FakeUser,
@@ -87,7 +90,8 @@ run against the same fake afterwards (restart tests): the world, messages and co
 ``Route.BASE`` is process-global: run one bot per process at a time.
 
 Behaviour modelled on Discord: DM to a user with ``dms_open=False`` -> 403 code 50007; sending
-without SEND_MESSAGES/ATTACH_FILES -> 403 50013; a second interaction callback -> 400 40060;
+without SEND_MESSAGES/ATTACH_FILES (after the bot's channel overwrite) -> 403 50013, while
+interaction responses and follow-ups need no channel permission; a second interaction callback -> 400 40060;
 every request body is checked against Discord's OpenAPI document and the limits it lacks
 (``tests/discord_schema.py``): a refused body -> 400 50035 and a failed test (``tests/conftest.py``;
 ``expect_invalid_requests()`` for a test that means to send one); the first followup
@@ -97,8 +101,8 @@ channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT 
 Per-route rate limits (X-RateLimit-* headers, 429 when a client ignores them) only with
 ``FakeDiscord(rate_limits=RateLimits(limit, per))``; off by default.
 
-Not covered: channel permission overwrites, threads, voice, user reactions, polls, the global
-rate limit, ETF encoding, more than one shard, the 3-second / 15-minute interaction deadlines,
+Not covered: overwrites other than the bot's own, voice, user reactions, polls, the global rate
+limit, ETF encoding, more than one shard, the 3-second / 15-minute interaction deadlines,
 user-installed-app contexts.
 """
 
@@ -343,6 +347,7 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     messages: list["FakeMessage"] = field(default_factory=list, repr=False)
+    bot_overwrite: tuple[int, int, int] | None = None  # (bot user id, allow, deny)
 
     @property
     def mention(self) -> str:
@@ -375,7 +380,9 @@ class FakeChannel:
                 "guild_id": str(self.guild.id) if self.guild else None,
                 "name": self.name,
                 "position": self.position,
-                "permission_overwrites": [],
+                "permission_overwrites": [] if self.bot_overwrite is None else [{
+                    "id": str(self.bot_overwrite[0]), "type": 1,
+                    "allow": str(self.bot_overwrite[1]), "deny": str(self.bot_overwrite[2])}],
                 "nsfw": False,
                 "topic": self.topic,
                 "last_message_id": self.last_message_id(),
@@ -719,7 +726,7 @@ class FakeInteraction:
             d["guild_locale"] = "en-US"
             d["member"] = member.payload(with_permissions=True)
             d["channel"] = self.channel.payload(permissions=member.permissions())
-            d["app_permissions"] = str(fake.bot_member(g).permissions())
+            d["app_permissions"] = str(fake._bot_perms_in(self.channel))
             d["context"] = 0
         else:
             d["user"] = self.user.payload()
@@ -1235,6 +1242,12 @@ class FakeDiscord:
         self.channels[c.id] = c
         self._dispatch_soon("CHANNEL_CREATE", lambda: c.payload(), guild=guild)
         return c
+
+    def set_bot_overwrite(self, channel: FakeChannel, *, allow: Any = 0, deny: Any = 0) -> None:
+        """The bot's permission overwrite in `channel` (and its threads), as a moderator sets
+        it: what the channel routes allow and what interactions report as `app_permissions`."""
+        channel.bot_overwrite = (self.bot_user.id, _perm_value(allow), _perm_value(deny))
+        self._dispatch_soon("CHANNEL_UPDATE", lambda: channel.payload(), guild=channel.guild)
 
     def add_role(self, guild: FakeGuild, name: str, permissions: Any = 0) -> FakeRole:
         r = FakeRole(self.new_id(), guild, name, _perm_value(permissions), len(guild.roles))
@@ -2210,7 +2223,11 @@ class FakeDiscord:
     def _bot_perms_in(self, channel: FakeChannel) -> int:
         if channel.guild is None:
             return Perm.EVERYONE_DEFAULT
-        return self.bot_member(channel.guild).permissions()
+        perms = self.bot_member(channel.guild).permissions()
+        overwrite = (channel.parent or channel).bot_overwrite
+        if overwrite is not None:
+            perms = (perms & ~overwrite[2]) | overwrite[1]
+        return perms
 
     # ---- users / app / gateway
 

@@ -371,3 +371,28 @@ async def test_edit_original_with_embed_image_and_message_edit(world):
     assert public.content == "public board v2" and [a.filename for a in public.attachments] == ["b.png"]
     assert public.attachments[0].image_size == (5, 5)
     assert res.edited[-1] is public and res.channel_messages == [public]
+
+
+async def test_the_bot_overwrite_governs_channel_posts_not_interaction_answers(world):
+    fake = world.fake
+    async with run_bot(make_bot(world.guild.id), fake) as bot:
+        seen: list[discord.Permissions] = []
+
+        async def keep(interaction: discord.Interaction) -> None:
+            seen.append(interaction.app_permissions)
+
+        bot.add_listener(keep, "on_interaction")
+        fake.set_bot_overwrite(world.chan, deny=Perm.SEND_MESSAGES)
+        await fake.wait_idle()
+        cached = bot.get_channel(world.chan.id)
+        assert not cached.permissions_for(cached.guild.me).send_messages  # CHANNEL_UPDATE
+        answer = await fake.slash(world.alice, world.chan, "counter")
+        assert answer.content == "count 0" and not answer.ephemeral
+        assert not seen[-1].send_messages and seen[-1].attach_files
+        with fake.expect_errors():
+            lobby = await fake.slash(world.alice, world.chan, "lobby")
+        assert lobby.channel_messages == [] and "50013" in "\n".join(lobby.errors)
+        assert [r.status for r in fake.request_log if r.path.endswith("/messages")][-1] == 403
+        other = fake.add_channel(world.guild, "other")
+        await fake.slash(world.alice, other, "lobby")  # other channels keep the bot's role
+        assert "press Join" in fake.messages(other)[-1].content

@@ -12,6 +12,7 @@ import discord
 
 from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
+from bot.perms import ATTACH, drop_picture
 from bot.present import (
     Reply, ShownImages, answer_privately, in_turn, send_reply, settle_deferred,
 )
@@ -268,9 +269,13 @@ class GameCog:
             except discord.HTTPException as error:
                 log.warning("could not answer with the board of match %s (%s); posting it in "
                             "the channel", match.id, error)
-        await self.post_board_in_channel(match, events)
-        if interaction is not None:
+        posted = await self.post_board_in_channel(match, events)
+        if interaction is None:
+            return
+        if posted:
             await settle_deferred(interaction, "Saved: the board is posted below.")
+        elif not await self.tell_missing(interaction, match.channel_id):
+            await settle_deferred(interaction, "Saved.")
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """Show each seat its private view in its live DM; point those with closed DMs to the
@@ -326,6 +331,8 @@ class GameCog:
 
         async def keep() -> Reply:
             built.append(await build)
+            if interaction.guild_id is not None and not interaction.app_permissions.attach_files:
+                drop_picture(built[0])
             return built[0]
 
         message = await send_reply(interaction, keep())
@@ -346,6 +353,8 @@ class GameCog:
         if board_id is None:
             return None
         reply = await self.board_post(match, events)
+        if self.bot.perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
+            drop_picture(reply)
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         try:
             await channel.get_partial_message(board_id).edit(**reply.edit_kwargs())
@@ -364,14 +373,36 @@ class GameCog:
         await answer_privately(
             interaction, f"\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.")
 
-    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> None:
-        """The board as a plain channel message (no interaction to answer)."""
+    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> bool:
+        """The board as a plain channel message (no interaction to answer); False when the
+        bot may not post there (it is not sent, so Discord refuses nothing)."""
         reply = await self.board_post(match, tuple(events))
         self.images.drop_repeat(match.channel_id, reply)
+        perms = self.bot.perms
+        if perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
+            drop_picture(reply)
+        missing = perms.missing(match.channel_id)
+        if missing is not None:
+            log.info("not posting the board of match %s: %s is missing", match.id, missing)
+            return False
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(**reply.kwargs())
         self.images.shown(match.channel_id, reply)
         await self.service.store.set_message(match.id, board=message.id)
+        return True
+
+    async def tell_missing(self, interaction: discord.Interaction, channel_id: int) -> bool:
+        """Say once per channel, only to the caller, which permission keeps the board out of
+        the channel; whether it was said now."""
+        missing = self.bot.perms.missing(channel_id)
+        if missing is None or not self.bot.perms.first_time(channel_id, missing):
+            return False
+        await answer_privately(
+            interaction, f"Your move is saved, but I cannot post in <#{channel_id}>, so the "
+                         f"table there may lag behind: I need the **{missing}** permission. Ask "
+                         "a moderator to grant it; until then, `/match status` there shows the "
+                         "board to whoever asks.")
+        return True
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
         """The game's board reply; once the match is over, with a Rematch button under it."""

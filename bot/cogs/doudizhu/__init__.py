@@ -192,6 +192,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             log.warning("could not mark the control of match %s as used: %s",
                         match_id, error)
         await self.announce(result)
+        await self.tell_missing(interaction, match.channel_id)  # the table may not be posted
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:
