@@ -21,6 +21,7 @@ from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
 )
+from bot.gone import forget_gone
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event, counted, join_and
@@ -218,6 +219,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException as error:
             log.info("could not take Next/Stop off match %s: %s", match.id, error)
+            await forget_gone(self.bot, match.id, error, message_id)
 
     # -- private view ------------------------------------------------------------------------
 
