@@ -450,7 +450,7 @@ class Store:
             await db.execute(
                 "INSERT INTO dms_closed (user_id, refused_at) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET refused_at = excluded.refused_at",
-                (user_id, at.isoformat(timespec="milliseconds")))
+                (user_id, at.isoformat()))
 
     async def clear_dms_closed(self, user_id: int) -> None:
         async with self.transaction() as db:
@@ -465,11 +465,12 @@ class Store:
                              " WHERE id = ? AND board_message_id = ?", (match_id, message_id))
 
     async def abandon_match(self, match_id: int) -> bool:
-        """Its channel is gone: cancel the open match quietly (whatever its version); True
-        when it was open."""
+        """Its channel is gone, with its messages: cancel the open match quietly (whatever
+        its version) and forget them; True when it was open."""
         async with self.transaction() as db:
             cursor = await db.execute(
-                "UPDATE matches SET version = version + 1, status = 'cancelled', updated_at = ?"
+                "UPDATE matches SET version = version + 1, status = 'cancelled', updated_at = ?,"
+                " lobby_message_id = NULL, board_message_id = NULL"
                 " WHERE id = ? AND status IN ('lobby', 'active')", (_now(), match_id))
             return cursor.rowcount == 1
 
