@@ -55,6 +55,14 @@ def where(bot: GamenightBot, match: Match) -> str:
     return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
 
 
+async def told_dms_closed(bot: GamenightBot, match: Match, seat: int) -> bool:
+    """Whether the seat was told in the channel that its DMs are closed, and they still are
+    (the retry button has not brought a DM through since)."""
+    user_id = match.player(seat).user_id
+    return (user_id is not None and await bot.store.dm_notice_sent(match.id, seat)
+            and await bot.store.dms_closed_at(user_id) is not None)
+
+
 class LiveDMs:
     """One live DM per player per match: the player's hand or rack with its controls.
 

@@ -23,6 +23,7 @@ from bot.cogs.doudizhu.controls import (
 )
 from bot.gone import forget_gone
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
+from bot.private import told_dms_closed
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event, counted, join_and
 from render import alt as alt_text
@@ -294,7 +295,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if "play" in kinds and len(state.trick) == 1:  # a lead: a new trick begins
             return True
         turn = ddz.current_seat(state)
-        return turn is not None and await self.bot.store.dm_notice_sent(match.id, turn)
+        return turn is not None and await told_dms_closed(self.bot, match, turn)
 
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         state: ddz.State = match.state
@@ -323,7 +324,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
-            closed = await self.bot.store.dm_notice_sent(match.id, view.turn)
+            closed = await told_dms_closed(self.bot, match, view.turn)
             content = self._turn_line(match, view, "`/doudizhu hand`" if closed else "your DM")
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
