@@ -236,3 +236,26 @@ async def test_a_match_whose_channel_is_gone_is_cancelled_quietly(clock, tmp_pat
             assert (await bot.service.get(match_id)).status == "cancelled"
             path = f"/channels/{channel.id}/messages/{lobby.message.id}"
             assert sum(1 for r in fake.request_log if r.path == path) == 1
+
+
+async def test_a_bid_from_a_dm_when_the_table_channel_is_gone_cancels_the_match(
+        clock, tmp_path):
+    names = ("alice", "bob", "carol")
+    async with fake_world("doudizhu", names) as world:
+        fake, guild, channel, users = world
+        async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+            table, _ = await open_table(fake, channel, bot, [users[n] for n in names])
+            bidder = await table.to_move()
+            del fake.channels[channel.id]  # the channel was deleted, with the table in it
+            bid = await fake.click(bidder, fake.dm_messages(bidder)[-1], label="Bid 1")
+            assert "was made and saved" in bid.text()  # the bidder still hears of it
+            assert (await table.match()).status == "cancelled"
+            gone = f"/channels/{channel.id}/"
+            tried = [r for r in fake.request_log if r.path.startswith(gone)]
+            assert tried and all(r.status == 404 for r in tried)
+
+            # The next bidder's DM controls no longer reach for the gone channel.
+            nxt = next(u for u in table.players if u is not bidder)
+            late = await fake.click(nxt, fake.dm_messages(nxt)[-1], label="Pass")
+            assert late.ephemeral and "was cancelled" in late.content
+            assert [r for r in fake.request_log if r.path.startswith(gone)] == tried

@@ -245,6 +245,7 @@ class GameCog:
         try:
             await self._show_board(match, tuple(events), interaction)
         except discord.HTTPException as error:
+            await forget_gone(self.bot, match.id, error)  # its channel is gone: the match too
             refused.append(error)
         finally:  # whatever became of the board, the private views follow
             try:
