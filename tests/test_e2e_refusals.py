@@ -171,6 +171,12 @@ async def test_doudizhu_retry_button_sends_the_hand(clock, tmp_path):
             [dm] = fake.dm_messages(erin)
             assert "Your hand" in dm.text() and dm.attachments[0].is_png
             assert refused_dms(fake, erin) == 1
+            # The table now points erin to her DM, no longer to the hand command.
+            while (await table.to_move()) is not erin:
+                await bid_round(table, fake, channel, ["pass"])
+            status = await fake.slash(erin, channel, "match status")
+            assert f"<@{erin.id}>, your bid" in status.content
+            assert "the buttons in your DM" in status.content
 
 
 async def test_a_deleted_live_dm_is_edited_at_most_once(clock, tmp_path):
