@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import report_error
+from bot.gone import forget_gone
 from bot.present import Reply, in_turn, lobby_embed, send_reply
 from bot.service import Match, Player
 
@@ -92,6 +93,7 @@ async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
         await channel.get_partial_message(match.row.board_message_id).edit(view=None)
     except discord.HTTPException as error:
         log.info("could not take the Rematch button off match %s: %s", match.id, error)
+        await forget_gone(bot, match.id, error, match.row.board_message_id)
 
 
 def lobby_actions(match: Match) -> list[str]:
@@ -200,6 +202,7 @@ async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
             content="This lobby card was posted again below.", embed=None, view=None)
     except discord.HTTPException as error:
         log.info("could not retire the lobby card of match %s: %s", match.id, error)
+        await forget_gone(bot, match.id, error, match.row.lobby_message_id)
 
 
 async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
@@ -212,3 +215,4 @@ async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
             **lobby_card_edit(bot, match))
     except discord.HTTPException as error:
         log.info("could not update the lobby card of match %s: %s", match.id, error)
+        await forget_gone(bot, match.id, error, match.row.lobby_message_id)

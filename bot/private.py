@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
 import discord
 
-from bot.errors import jump_url
+from bot.errors import jump_url, report_error
+from bot.gone import GONE, forget_gone
 from bot.present import Reply
 from bot.service import Match
 from bot.store import LiveDM
@@ -25,6 +27,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
+RETRY_AFTER = timedelta(hours=1)  # a closed-DM player is tried again on their turn after this
+
+
+def now() -> datetime:
+    """The one clock for DM refusals (tests replace it: they never wait an hour)."""
+    return datetime.now(UTC)
+
+
+async def dms_closed(bot: GamenightBot, user_id: int, *, prompt: bool) -> bool:
+    """Whether to skip a DM: its user refused one, and neither the retry button cleared that
+    nor has an hour passed with the user to act (`prompt`). Each refusal counts against the
+    bot's budget of refused requests, so a known-closed inbox is not tried on every turn."""
+    refused = await bot.store.dms_closed_at(user_id)
+    if refused is None:
+        return False
+    return not (prompt and now() - refused >= RETRY_AFTER)
 
 
 def where(bot: GamenightBot, match: Match) -> str:
@@ -35,6 +53,14 @@ def where(bot: GamenightBot, match: Match) -> str:
     place = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else "a channel"
     link = jump_url(match.guild_id, match.channel_id, None)
     return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
+
+
+async def told_dms_closed(bot: GamenightBot, match: Match, seat: int) -> bool:
+    """Whether the seat was told in the channel that its DMs are closed, and they still are
+    (the retry button has not brought a DM through since)."""
+    user_id = match.player(seat).user_id
+    return (user_id is not None and await bot.store.dm_notice_sent(match.id, seat)
+            and await bot.store.dms_closed_at(user_id) is not None)
 
 
 class LiveDMs:
@@ -70,19 +96,19 @@ class LiveDMs:
             live = await self.bot.store.live_dm(match.id, seat)
             if live is not None and live.version > version:
                 return True  # a newer announcement already showed this seat its view
-            if live is None and not prompt and await self.bot.store.dm_notice_sent(match.id,
-                                                                                   seat):
-                return True  # its DMs were closed: try again when it must act
             if live is not None and (live.prompt or not prompt):
                 if await self._edit(live, _edit_kwargs(reply)):
                     await self.bot.store.keep_live_dm(replace(live, version=version,
                                                               prompt=prompt))
                     return True
                 live = None  # gone (deleted, say): a new DM takes its place
+            if await dms_closed(self.bot, row.user_id, prompt=prompt):
+                return False
             try:
                 message = await self._send(row.user_id, reply)
             except discord.HTTPException as error:
                 if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
+                    await self.bot.store.mark_dms_closed(row.user_id, now())
                     return False
                 # Anything else (a deleted account, Discord having a bad moment) must not
                 # undo the move's announcement; the private command still shows the hand.
@@ -108,7 +134,8 @@ class LiveDMs:
                 current = await self.bot.store.live_dm(match.id, live.seat)
                 if current is None or current.version >= match.row.version:
                     continue
-                await self._edit(current, _shrunk(f"{where(self.bot, match)}\n{note}"))
+                if not await self._edit(current, _shrunk(f"{where(self.bot, match)}\n{note}")):
+                    continue
                 await self.bot.store.keep_live_dm(replace(current, version=match.row.version,
                                                           prompt=False))
 
@@ -119,6 +146,8 @@ class LiveDMs:
         try:
             await channel.get_partial_message(live.message_id).edit(**kwargs)
         except discord.HTTPException as error:
+            if error.code in GONE:  # deleted: never edit it again
+                await self.bot.store.forget_live_dm(live.match_id, live.seat)
             log.info("could not edit the live DM of seat %s of match %s: %s",
                      live.seat, live.match_id, error)
             return False
@@ -153,12 +182,58 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
     if missing is not None:  # posting would only be refused
         log.info("no closed-DM notice for match %s: %s is missing", match.id, missing)
         return
+    text += " Opened your DMs? Press **Send it by DM again**."
+    view = discord.ui.View(timeout=None)
+    view.add_item(RetryDMButton(match.id))
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(
+        await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in users]))
     except discord.HTTPException as error:
         log.warning("could not post the closed-DM notice for match %s: %s", match.id, error)
+        await forget_gone(bot, match.id, error)
         return
     for seat in fresh:
         await bot.store.record_dm_notice(match.id, seat)
+
+
+class RetryDMButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:dmretry:(?P<match_id>[0-9]+)",
+):
+    """On the closed-DM notice: the player opened their DMs, so the bot may try again now."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Send it by DM again",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"gn:dmretry:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> RetryDMButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            text = await retry_dm(interaction.client, self.match_id,  # type: ignore[arg-type]
+                                  interaction.user.id)
+            await interaction.response.send_message(text, ephemeral=True)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> str:
+    """Clear the user's closed-DM mark and send their private view now; what to tell them."""
+    match = await bot.service.get(match_id)
+    seat = None if match is None else match.seat_of(user_id)
+    if match is None or seat is None:
+        return "This button is for the players of that match."
+    if match.status != "active":
+        return "That match is over: there is nothing to send."
+    cog = bot.presenters[match.game]
+    await bot.store.clear_dms_closed(user_id)
+    if await cog.deliver_private(match, seat):
+        return "Sent: your DMs have it now."
+    return ("I still cannot send you a DM: your DMs are closed to me. Use "
+            f"`{cog.private_command}` here to see it privately.")

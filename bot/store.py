@@ -89,6 +89,13 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seat)
     );
     """,
+    # 4: users who refused a DM (closed DMs), per user and across matches, with the time
+    """
+    CREATE TABLE dms_closed (
+        user_id INTEGER PRIMARY KEY,
+        refused_at TEXT NOT NULL
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -421,6 +428,50 @@ class Store:
                 " WHERE live_dms.version <= excluded.version",
                 (dm.match_id, dm.seat, dm.channel_id, dm.message_id, dm.version, int(dm.prompt),
                  _now()))
+            return cursor.rowcount == 1
+
+    async def forget_live_dm(self, match_id: int, seat: int) -> None:
+        """The seat's live DM is gone (deleted): nothing to edit any more."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM live_dms WHERE match_id = ? AND seat = ?",
+                             (match_id, seat))
+
+    async def dms_closed_at(self, user_id: int) -> datetime | None:
+        """When a DM to `user_id` was last refused because its DMs are closed (None: never,
+        or since cleared)."""
+        async with self._reading() as db, db.execute(
+            "SELECT refused_at FROM dms_closed WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else datetime.fromisoformat(row["refused_at"])
+
+    async def mark_dms_closed(self, user_id: int, at: datetime) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO dms_closed (user_id, refused_at) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET refused_at = excluded.refused_at",
+                (user_id, at.isoformat()))
+
+    async def clear_dms_closed(self, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM dms_closed WHERE user_id = ?", (user_id,))
+
+    async def forget_message(self, match_id: int, message_id: int) -> None:
+        """A lobby or board message of the match was deleted: stop pointing at it."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE matches SET lobby_message_id = NULL"
+                             " WHERE id = ? AND lobby_message_id = ?", (match_id, message_id))
+            await db.execute("UPDATE matches SET board_message_id = NULL"
+                             " WHERE id = ? AND board_message_id = ?", (match_id, message_id))
+
+    async def abandon_match(self, match_id: int) -> bool:
+        """Its channel is gone, with its messages: cancel the open match quietly (whatever
+        its version) and forget them; True when it was open."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE matches SET version = version + 1, status = 'cancelled', updated_at = ?,"
+                " lobby_message_id = NULL, board_message_id = NULL"
+                " WHERE id = ? AND status IN ('lobby', 'active')", (_now(), match_id))
             return cursor.rowcount == 1
 
     async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
+from bot.gone import forget_gone
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.perms import ATTACH, drop_picture
 from bot.present import (
@@ -245,6 +246,7 @@ class GameCog:
         try:
             await self._show_board(match, tuple(events), interaction)
         except discord.HTTPException as error:
+            await forget_gone(self.bot, match.id, error)  # its channel is gone: the match too
             refused.append(error)
         finally:  # whatever became of the board, the private views follow
             try:
@@ -287,18 +289,18 @@ class GameCog:
             await self.live_dms.close(match, f"This match {ended}: see the channel.")
             return
 
-        async def deliver(seat: int) -> bool:
-            reply = await self.private_reply(match, seat)
-            reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
-            return await self.live_dms.show(match, seat, reply,
-                                            prompt=self.must_act(match, seat))
-
         seats = list(seats)
-        delivered = await asyncio.gather(*(deliver(seat) for seat in seats))
+        delivered = await asyncio.gather(*(self.deliver_private(match, s) for s in seats))
         closed = [seat for seat, ok in zip(seats, delivered) if not ok]
         if closed:
             await notify_closed_dms(self.bot, match, closed, self.private_command,
                                     self.private_thing)
+
+    async def deliver_private(self, match: Match, seat: int) -> bool:
+        """The seat's private view in its live DM; False when its DMs are closed."""
+        reply = await self.private_reply(match, seat)
+        reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
+        return await self.live_dms.show(match, seat, reply, prompt=self.must_act(match, seat))
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
@@ -360,6 +362,7 @@ class GameCog:
             await channel.get_partial_message(board_id).edit(**reply.edit_kwargs())
         except discord.HTTPException as error:
             log.info("could not edit the table of match %s (%s); posting it", match.id, error)
+            await forget_gone(self.bot, match.id, error, board_id)
             return None
         self.images.shown(match.channel_id, reply)
         return board_id

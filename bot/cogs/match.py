@@ -13,6 +13,7 @@ from bot.lobby import (
     is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
 from bot.present import COLOUR, Reply, in_turn, send_reply
+from bot.private import RetryDMButton
 from bot.service import LobbyError
 from bot.threads import ThreadButton
 from bot.threads import match_list_embed, visible_to
@@ -124,7 +125,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
 
 
 async def setup(bot: GamenightBot) -> None:
-    """Add the shared commands and the lobby and rematch buttons."""
+    """Add the shared commands and the lobby, rematch and DM retry buttons."""
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
-    bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton)

@@ -21,7 +21,9 @@ from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
 )
+from bot.gone import forget_gone
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
+from bot.private import told_dms_closed
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event, counted, join_and
 from render import alt as alt_text
@@ -219,6 +221,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException as error:
             log.info("could not take Next/Stop off match %s: %s", match.id, error)
+            await forget_gone(self.bot, match.id, error, message_id)
 
     # -- private view ------------------------------------------------------------------------
 
@@ -293,7 +296,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         if "play" in kinds and len(state.trick) == 1:  # a lead: a new trick begins
             return True
         turn = ddz.current_seat(state)
-        return turn is not None and await self.bot.store.dm_notice_sent(match.id, turn)
+        return turn is not None and await told_dms_closed(self.bot, match, turn)
 
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         state: ddz.State = match.state
@@ -322,7 +325,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 embed.add_field(name=so_far[0], value=so_far[1], inline=False)
             embed.add_field(name="Cards left", value="\n".join(counts))
             embed.add_field(name="Stake", value=self._stake_text(view))
-            closed = await self.bot.store.dm_notice_sent(match.id, view.turn)
+            closed = await told_dms_closed(self.bot, match, view.turn)
             content = self._turn_line(match, view, "`/doudizhu hand`" if closed else "your DM")
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
