@@ -93,8 +93,8 @@ class GamenightBot(commands.AutoShardedBot):
             self.metrics.interaction_received(interaction)
 
     async def close(self) -> None:
-        await super().close()
         if self.metrics is not None:
-            await self.metrics.stop()
+            await self.metrics.stop()  # first: a scrape reads the store
+        await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -10,7 +10,7 @@ import pytest
 import yarl
 
 from bot.config import ConfigError, Settings
-from bot.metrics import Metrics, RefusalWindow, route_template
+from bot.metrics import Metrics, MetricsUnavailable, RefusalWindow, route_template
 
 
 class FakeClock:
@@ -100,3 +100,19 @@ def test_a_bad_metrics_port_stops_the_bot_with_one_line(tmp_path):
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
     assert "GAMENIGHT_METRICS_PORT must be a TCP port" in done.stderr
     assert not list(tmp_path.iterdir())  # stopped before opening any database
+
+
+async def test_a_taken_port_is_a_clear_error():
+    first = Metrics("http://127.0.0.1:9/api/v10")
+
+    async def no_matches():
+        return {}
+
+    await first.start(0, no_matches)
+    try:
+        second = Metrics("http://127.0.0.1:9/api/v10")
+        with pytest.raises(MetricsUnavailable, match=f"cannot serve metrics on port {first.port}"):
+            await second.start(first.port, no_matches)
+        await second.stop()
+    finally:
+        await first.stop()
