@@ -11,6 +11,7 @@ import aiohttp
 import discord
 
 from bot.config import ConfigError, Settings
+from bot.metrics import MetricsUnavailable
 from bot.store import StoreUnavailable
 
 
@@ -65,6 +66,10 @@ def main() -> int:
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
               "created if it does not exist).", file=sys.stderr)
+        return 2
+    except MetricsUnavailable as err:
+        print(f"gamenight: {err}. Set GAMENIGHT_METRICS_PORT to a free port, or leave it empty.",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.errors import GamenightTree
+from bot.metrics import Metrics
 from bot.perms import ChannelPerms
 from bot.registry import GAMES, SHARED
 from bot.service import MatchService
@@ -38,6 +39,9 @@ class GamenightBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        self.metrics: Metrics | None = None if settings.metrics_port is None else Metrics(settings.api_base)
+        if self.metrics is not None:
+            options.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -51,6 +55,9 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")
+        if self.metrics is not None:
+            self.metrics.count_dm_refusals(self.http)
+            self.add_listener(self._interaction_received, "on_interaction")
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)
@@ -63,6 +70,9 @@ class GamenightBot(commands.AutoShardedBot):
             # imported, not load_extension'ed: that would execute a second copy of a module
             # already imported elsewhere, with its own classes
             await import_module(adapter).setup(self)
+        if self.metrics is not None and self.settings.metrics_port is not None:
+            self.service.on_write = self.metrics.db_write
+            await self.metrics.start(self.settings.metrics_port, self.store.open_counts)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.sync_commands()
@@ -81,7 +91,13 @@ class GamenightBot(commands.AutoShardedBot):
         log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user
                  else "?", len(self.guilds))
 
+    async def _interaction_received(self, interaction: discord.Interaction) -> None:
+        if self.metrics is not None:
+            self.metrics.interaction_received(interaction)
+
     async def close(self) -> None:
+        if self.metrics is not None:
+            await self.metrics.stop()  # first: a scrape reads the store
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

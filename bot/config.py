@@ -43,6 +43,7 @@ class Settings:
     guild_id: int | None
     log_level: str
     lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
+    metrics_port: int | None = None  # GAMENIGHT_METRICS_PORT (None: no metrics; 0: any port)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -73,6 +74,7 @@ class Settings:
             raise ConfigError(f"GAMENIGHT_LEXICON names no file ({lexicon}): point it at a word "
                               "list (one word per line, .gz allowed), or leave it empty for the "
                               "built-in ENABLE list.")
+        metrics_port = port(values.get("GAMENIGHT_METRICS_PORT", ""))
         return cls(
             token=Secret(token),
             db_path=db_path(values.get("GAMENIGHT_DB", "")),
@@ -80,7 +82,19 @@ class Settings:
             guild_id=int(guild) if guild else None,
             log_level=level,
             lexicon=Path(lexicon) if lexicon else None,
+            metrics_port=metrics_port,
         )
+
+
+def port(value: str) -> int | None:
+    """GAMENIGHT_METRICS_PORT: empty for no metrics, else a TCP port (0 picks a free one)."""
+    value = value.strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) > 65535:
+        raise ConfigError(f"GAMENIGHT_METRICS_PORT must be a TCP port number (1-65535; 0 picks a free one), not "
+                          f"{value!r}, or left empty to serve no metrics.")
+    return int(value)
 
 
 def db_path(value: str) -> Path:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -174,6 +176,7 @@ class MatchService:
         self.store = store
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.order = ChannelOrder()
+        self.on_write: Callable[[str, float], None] | None = None
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -451,12 +454,16 @@ class MatchService:
         match = await self.get_or_fail(match_id)
         return replace(match, ticket=self.order.take(match.channel_id))
 
-    @staticmethod
-    async def _write(operation: Any) -> None:
+    async def _write(self, operation: Any) -> None:
+        started = time.perf_counter()
         try:
             await operation
         except StaleVersion:
             raise Conflict() from None
+        finally:
+            if self.on_write is not None:  # operators' metrics: database time per action
+                self.on_write(getattr(operation, "__name__", "write"),
+                              time.perf_counter() - started)
 
     @staticmethod
     def _whose_turn(match: Match, error: NotYourTurn) -> str:

@@ -285,6 +285,14 @@ class Store:
             ids = [row["id"] for row in await cursor.fetchall()]
         return [match for match_id in ids if (match := await self.get_match(match_id))]
 
+    async def open_counts(self) -> dict[tuple[str, str], int]:
+        """How many matches are open, by (game, status): for the operators' metrics."""
+        async with self._reading() as db, db.execute(
+            "SELECT game, status, COUNT(*) AS n FROM matches "
+            "WHERE status IN ('lobby', 'active') GROUP BY game, status"
+        ) as cursor:
+            return {(row["game"], row["status"]): row["n"] for row in await cursor.fetchall()}
+
     async def moves(self, match_id: int) -> list[MoveRow]:
         async with self._reading() as db, db.execute(
             "SELECT ply, seat, action, created_at FROM moves WHERE match_id = ? ORDER BY ply",

@@ -14,19 +14,24 @@ from bot.config import Settings
 from tests.fakediscord import FakeDiscord, Perm, run_bot
 
 
-def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None) -> GamenightBot:
+def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
+             metrics_port: str = "") -> GamenightBot:
+    """The bot as configured from the environment; `metrics_port` "0" serves metrics on any
+    free port (`bot.metrics.port`)."""
     settings = Settings.from_mapping({
         "DISCORD_TOKEN": fake.token,
         "GAMENIGHT_DB": str(db_path),
         "DISCORD_API_BASE": fake.api_base,
         "GAMENIGHT_GUILD": "" if guild_id is None else str(guild_id),
+        "GAMENIGHT_METRICS_PORT": metrics_port,
     })
     return GamenightBot(settings)
 
 
 @asynccontextmanager
-async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None):
-    async with run_bot(make_bot(fake, db_path, guild_id), fake) as bot:
+async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
+                      metrics_port: str = ""):
+    async with run_bot(make_bot(fake, db_path, guild_id, metrics_port=metrics_port), fake) as bot:
         yield bot
 
 

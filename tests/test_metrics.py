@@ -1,0 +1,118 @@
+"""Operators' metrics without Discord: the 10-minute window of refusals and its warning, the
+route labels, and the GAMENIGHT_METRICS_PORT setting."""
+
+import logging
+import os
+import subprocess
+import sys
+
+import pytest
+import yarl
+
+from bot.config import ConfigError, Settings
+from bot.metrics import Metrics, MetricsUnavailable, RefusalWindow, route_template
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_window_counts_only_the_last_ten_minutes():
+    clock = FakeClock()
+    window = RefusalWindow(clock=clock)
+    for _ in range(3):
+        window.add()
+    clock.now += 300
+    window.add()
+    assert window.count() == 4
+    clock.now += 300  # the first three are exactly 10 minutes old: out
+    assert window.count() == 1
+    clock.now += 301
+    assert window.count() == 0
+
+
+def test_the_warning_comes_once_per_crossing_of_1000(caplog):
+    clock = FakeClock()
+    window = RefusalWindow(clock=clock)
+    caplog.set_level(logging.WARNING, logger="bot.metrics")
+    for _ in range(1000):
+        window.add()
+    assert caplog.records == []  # 1,000 is not past 1,000
+    for _ in range(50):
+        window.add()
+    assert len(caplog.records) == 1
+    assert "1001 requests in the last 10 minutes" in caplog.records[0].getMessage()
+    clock.now += 601  # the window empties, then fills past the limit again: a second warning
+    assert window.count() == 0
+    for _ in range(1001):
+        window.add()
+    assert len(caplog.records) == 2
+
+
+def test_refused_statuses_feed_the_gauge_and_labels_hold_no_token():
+    clock = FakeClock()
+    metrics = Metrics("http://127.0.0.1:9/api/v10", clock=clock)
+    base = "http://127.0.0.1:9/api/v10"
+    metrics.responded("POST", yarl.URL(f"{base}/channels/42/messages"), 403)
+    metrics.responded("POST", yarl.URL(f"{base}/channels/42/messages"), 429)
+    metrics.responded("POST", yarl.URL(f"{base}/channels/43/messages"), 200)
+    metrics.responded("POST", yarl.URL(f"{base}/interactions/7/aW50ZXJhY3Rpb246c2VrcmV0/callback"),
+                      204)
+    value = metrics.registry.get_sample_value
+    assert value("gamenight_discord_refused_last_10m") == 2
+    assert value("gamenight_discord_requests_total", {
+        "method": "POST", "route": "/channels/{id}/messages", "status": "403"}) == 1
+    assert value("gamenight_discord_requests_total", {
+        "method": "POST", "route": "/interactions/{id}/{token}/callback", "status": "204"}) == 1
+    clock.now += 600
+    assert value("gamenight_discord_refused_last_10m") == 0
+
+
+@pytest.mark.parametrize("path, template", [
+    ("/api/v10/webhooks/1/tok.en/messages/@original", "/webhooks/{id}/{token}/messages/@original"),
+    ("/api/v10/channels/1/messages/2/reactions/%F0%9F%91%8D/@me",
+     "/channels/{id}/messages/{id}/reactions/{emoji}/@me"),
+    ("/api/v10/users/@me/channels", "/users/@me/channels"),
+    ("/api/v10/applications/5/guilds/6/commands", "/applications/{id}/guilds/{id}/commands"),
+])
+def test_route_templates(path, template):
+    assert route_template(path, "/api/v10") == template
+
+
+def test_metrics_port_setting():
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).metrics_port is None
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t",
+                                  "GAMENIGHT_METRICS_PORT": " 9108 "}).metrics_port == 9108
+    for bad in ("http", "-1", "70000", "91.08"):
+        with pytest.raises(ConfigError, match="GAMENIGHT_METRICS_PORT must be a TCP port"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_PORT": bad})
+
+
+def test_a_bad_metrics_port_stops_the_bot_with_one_line(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_PORT": "prometheus"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+    assert "GAMENIGHT_METRICS_PORT must be a TCP port" in done.stderr
+    assert not list(tmp_path.iterdir())  # stopped before opening any database
+
+
+async def test_a_taken_port_is_a_clear_error():
+    first = Metrics("http://127.0.0.1:9/api/v10")
+
+    async def no_matches():
+        return {}
+
+    await first.start(0, no_matches)
+    try:
+        second = Metrics("http://127.0.0.1:9/api/v10")
+        with pytest.raises(MetricsUnavailable, match=f"cannot serve metrics on port {first.port}"):
+            await second.start(first.port, no_matches)
+        await second.stop()
+    finally:
+        await first.stop()
