@@ -114,8 +114,9 @@ async def main(matches: int, actions: int, closed: float) -> None:
         guild = fake.add_guild("Load")
         with tempfile.TemporaryDirectory() as folder:
             async with running_bot(fake, Path(folder) / "load.db", guild.id) as bot:
+                before = len(fake.request_log)  # the matches' starts count: DMs go out then
                 tables = await open_matches(fake, guild, bot, matches, closed)
-                before = len(fake.request_log)
+                opened = sum(len(users) for _, _, users in tables)  # a `new` or a join each
                 took = await play(fake, bot, tables, actions)
                 log = fake.request_log[before:]
     finally:
@@ -128,10 +129,12 @@ async def main(matches: int, actions: int, closed: float) -> None:
           f"{closed:.0%} of the players with DMs closed")
     print(f"interaction -> bot idle: median {statistics.median(ms):.1f} ms, "
           f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")
-    print(f"requests: {len(log)} ({len(log) / len(took):.1f} per action); refused: {total}")
+    done = len(took) + opened
+    print(f"requests: {len(log)} ({len(log) / done:.1f} per action, the {opened} lobby "
+          f"commands included); refused: {total}")
     for (status, method, route), count in refused.most_common():
         print(f"  {count:5d}  {status} {method} /{route}/...")
-    per_window = total / len(took) * RATE * WINDOW
+    per_window = total / done * RATE * WINDOW
     print(f"refused per 10 minutes at {RATE} actions/s: {per_window:,.0f} "
           f"(Discord bans an address past 10,000)")
 
