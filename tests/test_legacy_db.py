@@ -1,13 +1,12 @@
 """Matches saved by an earlier version still load, replay and play on.
 
-`tests/data/legacy_matches.db` was written by the code of commit beab566 (see
-`tests/data/README.md`). Each test works on a copy, so the file itself never changes.
+`tests/data/legacy_matches.sql` is the dump of a database written by the code of commit beab566
+(see `tests/data/README.md`). Each test builds the database from it afresh.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -17,21 +16,27 @@ from bot.service import MatchService
 from bot.store import Store
 from games.common import Outcome
 
-LEGACY = Path(__file__).parent / "data" / "legacy_matches.db"
+LEGACY = Path(__file__).parent / "data" / "legacy_matches.sql"
+
+
+def build_legacy(path: Path) -> Path:
+    """The old database, rebuilt at `path` from its dump (user_version included)."""
+    with sqlite3.connect(path) as db:
+        db.executescript(LEGACY.read_text())
+    return path
 
 
 @pytest.fixture
 async def legacy(tmp_path):
-    path = tmp_path / "legacy.db"
-    shutil.copy(LEGACY, path)
-    store = await Store.open(path)
+    store = await Store.open(build_legacy(tmp_path / "legacy.db"))
     yield MatchService(store)
     await store.close()
 
 
 def saved_rows() -> list[tuple[int, str, str, dict | None, dict | None]]:
-    """(id, game, status, state, result) as the old code wrote them, straight from the file."""
-    with sqlite3.connect(f"file:{LEGACY}?mode=ro", uri=True) as db:
+    """(id, game, status, state, result) as the old code wrote them, straight from the dump."""
+    with sqlite3.connect(":memory:") as db:
+        db.executescript(LEGACY.read_text())
         rows = db.execute("SELECT id, game, status, state, result FROM matches ORDER BY id")
         return [(i, g, s, json.loads(st) if st else None, json.loads(r) if r else None)
                 for i, g, s, st, r in rows]

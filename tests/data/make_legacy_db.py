@@ -1,4 +1,5 @@
-"""Write `legacy_matches.db`: matches of all four games saved by the code of the day it ran.
+"""Write `legacy_matches.sql`: the dump of a database of matches of all four games, saved by the
+code of the day it ran.
 
 Run from the repository root: `python tests/data/make_legacy_db.py`. The database was made at
 commit beab566 (engines with hand-written `to_dict`/`from_dict`) and is kept as it was, so
@@ -13,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,7 @@ from typing import Any
 from bot.service import Match, MatchService, Player
 from bot.store import Store
 
-OUT = Path(__file__).with_name("legacy_matches.db")
+OUT = Path(__file__).with_name("legacy_matches.sql")
 PLAYERS = [Player(101, "alice"), Player(102, "bob"), Player(103, "carol"), Player(104, "dave")]
 GUILD = 1
 
@@ -168,17 +171,19 @@ async def lobbies(table: Table) -> None:
 
 
 async def main() -> None:
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{OUT}{suffix}").unlink(missing_ok=True)
-    store = await Store.open(OUT)
-    try:
-        table = Table(MatchService(store), random.Random(2026))
-        for make in (reversi, scrabble, doudizhu, patchwork, lobbies):
-            await make(table)
-    finally:
-        await store.close()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "legacy.db"
+        store = await Store.open(path)
+        try:
+            table = Table(MatchService(store), random.Random(2026))
+            for make in (reversi, scrabble, doudizhu, patchwork, lobbies):
+                await make(table)
+        finally:
+            await store.close()
+        with sqlite3.connect(path) as db:  # a text dump: no database file in the repository
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            OUT.write_text("\n".join(db.iterdump()) + f"\nPRAGMA user_version = {version};\n")
     print(f"wrote {OUT}", file=sys.stderr)
-
 
 if __name__ == "__main__":
     asyncio.run(main())
