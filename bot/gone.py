@@ -14,6 +14,7 @@ import discord
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
+    from bot.service import Match
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +35,19 @@ async def forget_gone(bot: GamenightBot, match_id: int, error: discord.HTTPExcep
         await bot.store.forget_message(match_id, message_id)
         return True
     return False
+
+
+async def edit_stored(bot: GamenightBot, match: Match, message_id: int | None, what: str,
+                      **changes: object) -> bool:
+    """Edit a message the store keeps for `match` (best effort; `what` names it in the log).
+    A message or channel that is gone is forgotten rather than edited again next time."""
+    if message_id is None:
+        return False
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(**changes)
+    except discord.HTTPException as error:
+        log.info("could not update %s of match %s: %s", what, match.id, error)
+        await forget_gone(bot, match.id, error, message_id)
+        return False
+    return True

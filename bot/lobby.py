@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import report_error
-from bot.gone import forget_gone
+from bot.gone import edit_stored
 from bot.present import Reply, in_turn, lobby_embed, send_reply
 from bot.service import Match, Player
 
@@ -86,14 +86,9 @@ def rematch_view(match: Match) -> discord.ui.View:
 async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
     """Take the Rematch button off a finished match's last board once a new match opened in
     its channel: a rematch there could only be refused now (best effort)."""
-    if match is None or match.status != "finished" or match.row.board_message_id is None:
-        return
-    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-    try:
-        await channel.get_partial_message(match.row.board_message_id).edit(view=None)
-    except discord.HTTPException as error:
-        log.info("could not take the Rematch button off match %s: %s", match.id, error)
-        await forget_gone(bot, match.id, error, match.row.board_message_id)
+    if match is not None and match.status == "finished":
+        await edit_stored(bot, match, match.row.board_message_id, "the Rematch button",
+                          view=None)
 
 
 def lobby_actions(match: Match) -> list[str]:
@@ -194,25 +189,11 @@ async def _edit_card_in_reply(interaction: discord.Interaction, bot: GamenightBo
 
 async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
     """Take the buttons off a lobby card that was posted again (best effort)."""
-    if match.row.lobby_message_id is None:
-        return
-    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-    try:
-        await channel.get_partial_message(match.row.lobby_message_id).edit(
-            content="This lobby card was posted again below.", embed=None, view=None)
-    except discord.HTTPException as error:
-        log.info("could not retire the lobby card of match %s: %s", match.id, error)
-        await forget_gone(bot, match.id, error, match.row.lobby_message_id)
+    await edit_stored(bot, match, match.row.lobby_message_id, "the old lobby card",
+                      content="This lobby card was posted again below.", embed=None, view=None)
 
 
 async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
     """Bring the posted lobby card up to date (best effort: it may have been deleted)."""
-    if match.row.lobby_message_id is None:
-        return
-    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-    try:
-        await channel.get_partial_message(match.row.lobby_message_id).edit(
-            **lobby_card_edit(bot, match))
-    except discord.HTTPException as error:
-        log.info("could not update the lobby card of match %s: %s", match.id, error)
-        await forget_gone(bot, match.id, error, match.row.lobby_message_id)
+    await edit_stored(bot, match, match.row.lobby_message_id, "the lobby card",
+                      **lobby_card_edit(bot, match))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
-from bot.gone import forget_gone
+from bot.gone import edit_stored, forget_gone
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.perms import ATTACH, drop_picture
 from bot.present import (
@@ -357,12 +357,8 @@ class GameCog:
         reply = await self.board_post(match, events)
         if self.bot.perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
             drop_picture(reply)
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        try:
-            await channel.get_partial_message(board_id).edit(**reply.edit_kwargs())
-        except discord.HTTPException as error:
-            log.info("could not edit the table of match %s (%s); posting it", match.id, error)
-            await forget_gone(self.bot, match.id, error, board_id)
+        if not await edit_stored(self.bot, match, board_id, "the table (posting it instead)",
+                                 **reply.edit_kwargs()):
             return None
         self.images.shown(match.channel_id, reply)
         return board_id

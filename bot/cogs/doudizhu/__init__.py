@@ -21,7 +21,7 @@ from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
 )
-from bot.gone import forget_gone
+from bot.gone import edit_stored
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.private import told_dms_closed
 from bot.service import ActionResult, LobbyError, Match
@@ -214,14 +214,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             await self._drop_round_buttons(match, earlier)
 
     async def _drop_round_buttons(self, match: Match, message_id: int | None) -> None:
-        if message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as error:
-            log.info("could not take Next/Stop off match %s: %s", match.id, error)
-            await forget_gone(self.bot, match.id, error, message_id)
+        await edit_stored(self.bot, match, message_id, "Next/Stop", view=None)
 
     # -- private view ------------------------------------------------------------------------
 
