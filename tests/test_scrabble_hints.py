@@ -44,3 +44,37 @@ def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
                              events=state.events, action="resign", seat=2)
     # Every seat's DM is updated, the one who resigned included (it says so).
     assert ScrabbleCog.private_changes(ScrabbleCog, result) == [0, 1, 2]
+
+
+def test_one_blank_choice_keeps_one_play_per_placement_with_the_same_scores():
+    import dataclasses
+
+    from games.scrabble import Pass, apply, current_seat, new_game, scored_plays
+
+    state = new_game(2, seed=2024)
+    while state.actions < 6:
+        seat = current_seat(state)
+        best = scored_plays(state, seat)
+        state = apply(state, seat, best[0][1] if best else Pass())
+    seat = current_seat(state)
+    racks = list(state.racks)
+    racks[seat] = "AEIRS?T"
+    state = dataclasses.replace(state, racks=tuple(racks))
+    every = scored_plays(state, seat)
+    one = scored_plays(state, seat, one_blank_choice=True)
+    assert len(one) < len(every)
+
+    def shape(play):
+        return frozenset(
+            (r, c, ch if ch.isupper() else "?")
+            for (r, c, ch) in play_tiles(state, play)
+        )
+
+    def play_tiles(state, play):
+        from games.scrabble.scoring import evaluate
+        return evaluate(state.board, play, state.racks[seat]).placements
+
+    shapes_every = {shape(p): s for s, p in every}
+    shapes_one = [shape(p) for _, p in one]
+    assert len(shapes_one) == len(set(shapes_one)) == len(shapes_every)
+    assert all(shapes_every[shape(p)] == s for s, p in one)

@@ -392,11 +392,16 @@ def legal_moves(state: State, seat: int, *, lexicon: Any = None) -> list[Move]:
     return sorted(moves, key=move_key)
 
 
-def scored_plays(state: State, seat: int, *, lexicon: Any = None) -> list[tuple[int, Play]]:
-    """Every valid play for `seat`'s rack with its score, best first (a hint or a bot)."""
+def scored_plays(
+    state: State, seat: int, *, lexicon: Any = None, one_blank_choice: bool = False
+) -> list[tuple[int, Play]]:
+    """Every valid play for `seat`'s rack with its score, best first (a hint or a bot).
+    `one_blank_choice` keeps one letter choice per placement of blanks (see `movegen`)."""
     found = [
         (scored.score, play)
-        for play, scored in generate(state.board, state.racks[seat], _lexicon(lexicon))
+        for play, scored in generate(
+            state.board, state.racks[seat], _lexicon(lexicon), one_blank_choice=one_blank_choice
+        )
     ]
     return sorted(found, key=lambda item: (-item[0], str(item[1])))
 

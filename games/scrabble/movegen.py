@@ -19,13 +19,20 @@ from .scoring import Placement, ScoredPlay, score_placements
 from .tiles import BLANK, CENTRE, LETTERS, SIZE
 
 
-def placements(board: Board, rack: str, lexicon: Lexicon) -> Iterator[tuple[Play, list[Placement]]]:
+def placements(
+    board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
+) -> Iterator[tuple[Play, list[Placement]]]:
     """Yield every play `rack` can make on `board` whose words are all in `lexicon`, with
-    its new tiles. A one-tile play forming words both ways is yielded once, across."""
+    its new tiles. A one-tile play forming words both ways is yielded once, across.
+
+    With `one_blank_choice`, plays that put the same tiles on the same squares and differ only
+    in the letters their blanks stand for are yielded once: a blank scores 0 whatever it is,
+    so they share their score and their leave (what a computer player needs)."""
     if not rack:
         return
     empty = board.is_empty()
     seen_single: set[Placement] = set()
+    seen_shapes: set[frozenset[Placement]] = set()
     for across in (True, False):
         grid = board if across else board.transpose()
         for line in range(SIZE):
@@ -40,12 +47,19 @@ def placements(board: Board, rack: str, lexicon: Lexicon) -> Iterator[tuple[Play
                     if tiles[0] in seen_single:
                         continue
                     seen_single.add(tiles[0])
+                if one_blank_choice and any(ch.islower() for _, _, ch in tiles):
+                    shape = frozenset((r, c, ch if ch.isupper() else BLANK) for r, c, ch in tiles)
+                    if shape in seen_shapes:
+                        continue
+                    seen_shapes.add(shape)
                 yield play, tiles
 
 
-def generate(board: Board, rack: str, lexicon: Lexicon) -> Iterator[tuple[Play, ScoredPlay]]:
+def generate(
+    board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
+) -> Iterator[tuple[Play, ScoredPlay]]:
     """Every valid play with its score (see `placements`)."""
-    for play, tiles in placements(board, rack, lexicon):
+    for play, tiles in placements(board, rack, lexicon, one_blank_choice=one_blank_choice):
         yield play, score_placements(board, tiles, play.across)
 
 
