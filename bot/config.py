@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ class Settings:
     log_level: str
     lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
     metrics_port: int | None = None  # GAMENIGHT_METRICS_PORT (None: no metrics; 0: any port)
+    metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -75,6 +77,7 @@ class Settings:
                               "list (one word per line, .gz allowed), or leave it empty for the "
                               "built-in ENABLE list.")
         metrics_port = port(values.get("GAMENIGHT_METRICS_PORT", ""))
+        metrics_host = address(values.get("GAMENIGHT_METRICS_HOST", ""))
         return cls(
             token=Secret(token),
             db_path=db_path(values.get("GAMENIGHT_DB", "")),
@@ -83,6 +86,7 @@ class Settings:
             log_level=level,
             lexicon=Path(lexicon) if lexicon else None,
             metrics_port=metrics_port,
+            metrics_host=metrics_host,
         )
 
 
@@ -95,6 +99,19 @@ def port(value: str) -> int | None:
         raise ConfigError(f"GAMENIGHT_METRICS_PORT must be a TCP port number (1-65535; 0 picks a free one), not "
                           f"{value!r}, or left empty to serve no metrics.")
     return int(value)
+
+
+def address(value: str) -> str:
+    """GAMENIGHT_METRICS_HOST: an IP address to listen on (default 127.0.0.1, this machine
+    only; 0.0.0.0 for every interface, as in the container)."""
+    value = value.strip() or "127.0.0.1"
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        raise ConfigError(f"GAMENIGHT_METRICS_HOST must be an IP address to serve metrics on "
+                          f"(127.0.0.1: this machine only; 0.0.0.0: every interface), not "
+                          f"{value!r}.") from None
+    return value
 
 
 def db_path(value: str) -> Path:
