@@ -157,3 +157,27 @@ def test_normal_leads_the_unbeatable_combination_first_when_two_remain():
     state = staged(["233", "456", "8J"], landlord=0)
     state = replace(state, played=cards("BR"))
     assert move(state) == dd.Play("2")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_sampled_deals_agree_with_what_the_seat_knows(players):
+    from games.doudizhu.ai import kitty_kept, seen_of
+    from games.doudizhu.ai_search import sample_hands
+
+    state = dd.new_game(players, seed=11)
+    while state.phase == dd.AUCTION:
+        state = dd.apply(state, dd.current_seat(state), move(state))
+    for _ in range(7):
+        state = dd.apply(state, dd.current_seat(state), move(state))
+    seat = next(s for s in range(players) if s not in (state.landlord, dd.current_seat(state)))
+    mine = dd.view(state, seat)
+    seen, known = seen_of(mine), kitty_kept(mine)
+    assert sum(known) > 0
+    rng = random.Random(0)
+    for _ in range(20):
+        hands = sample_hands(seen, known, rng)
+        assert [sum(hand) for hand in hands] == list(mine.hand_counts)
+        assert tuple(hands[seat]) == card_counts(mine.hand)
+        others = [sum(hand[r] for s, hand in enumerate(hands) if s != seat) for r in range(15)]
+        assert tuple(others) == seen.pool
+        assert all(hands[state.landlord][r] >= known[r] for r in range(15))

@@ -62,7 +62,7 @@ def _play(seen: View, level: str, rng: random.Random, samples: int | None) -> Co
     if level != "hard":
         return choose_play(situation, level, rng)
     budget = HARD_SAMPLES[seen.players] if samples is None else samples
-    return search(situation, _kitty_kept(seen), _passes(seen), budget, rng)
+    return search(situation, kitty_kept(seen), _passes(seen), budget, rng)
 
 
 def seen_of(seen: View) -> Seen:
@@ -76,7 +76,7 @@ def seen_of(seen: View) -> Seen:
                 seen.to_beat.seat if seen.to_beat else None)
 
 
-def _kitty_kept(seen: View) -> Counts:
+def kitty_kept(seen: View) -> Counts:
     """Kitty cards the landlord surely still holds (no card of that rank played since)."""
     kitty = card_counts(seen.kitty or ())
     played = card_counts(seen.played)

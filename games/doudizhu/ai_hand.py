@@ -21,7 +21,11 @@ from games.doudizhu.combinations import (
     SEQUENCE,
     SINGLE,
     TRIO,
+    TRIO_PAIR,
     TRIO_SEQUENCE,
+    TRIO_SEQUENCE_PAIRS,
+    TRIO_SEQUENCE_SINGLES,
+    TRIO_SINGLE,
     TWO,
     Combination,
     legal_plays,
@@ -77,8 +81,8 @@ def _combo(kind: str, top: int, length: int, unit: int,
 
 def _kicker_kind(length: int, width: int) -> str:
     if length == 1:
-        return "trio_single" if width == 1 else "trio_pair"
-    return "trio_sequence_singles" if width == 1 else "trio_sequence_pairs"
+        return TRIO_SINGLE if width == 1 else TRIO_PAIR
+    return TRIO_SEQUENCE_SINGLES if width == 1 else TRIO_SEQUENCE_PAIRS
 
 
 def _kickers(rest: list[int], players: int) -> tuple[list[int], list[int]]:
@@ -144,7 +148,7 @@ def _chain_options(rest: list[int], start: int) -> list[tuple[int, int, int]]:
     return options
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=20_000)  # a few kB an entry: tens of MB at most per worker process
 def split(hand: Counts, players: int) -> tuple[Combination, ...]:
     """The hand as the fewest combinations (then the fewest singles): rocket and bombs kept
     whole, the chains chosen by an exhaustive search (capped at `SPLIT_NODES`), trios carrying

@@ -40,7 +40,7 @@ def candidates(seen: Seen, rng: random.Random) -> list[Combination | None]:
     return pool
 
 
-def _deal(seen: Seen, known: Counts, rng: random.Random) -> list[list[int]]:
+def sample_hands(seen: Seen, known: Counts, rng: random.Random) -> list[list[int]]:
     """Hands for every seat: ours, and the unseen cards shared out by count (`known`: cards
     certainly in the landlord's hand)."""
     hands = [[0] * 15 for _ in range(seen.players)]
@@ -98,7 +98,7 @@ def search(seen: Seen, known: Counts, passes: int, samples: int,
         return options[0]
     wins = [0] * len(options)
     for _ in range(samples):
-        hands = _deal(seen, known, rng)
+        hands = sample_hands(seen, known, rng)
         for index, move in enumerate(options):
             copy = [list(h) for h in hands]
             wins[index] += playout(seen, copy, move, rng, passes)
