@@ -181,3 +181,19 @@ def test_sampled_deals_agree_with_what_the_seat_knows(players):
         others = [sum(hand[r] for s, hand in enumerate(hands) if s != seat) for r in range(15)]
         assert tuple(others) == seen.pool
         assert all(hands[state.landlord][r] >= known[r] for r in range(15))
+
+
+def test_a_peasant_before_the_landlord_tops_a_partners_low_card():
+    # seat 1 leads a 4; seat 2 plays before the landlord (seat 0): it tops with its lone king
+    state = play(staged(["3456AA22", "4T", "56789K"], landlord=0, turn=1), "4")
+    assert move(state) == dd.Play("K")
+    # after a queen (not low), or with the landlord already passed, it lets the partner win
+    assert move(play(staged(["3456AA22", "4Q", "56789K"], landlord=0, turn=1), "Q")) == dd.Pass()
+    state = play(staged(["3456AA22", "56789K", "4T"], landlord=0, turn=2), "4", "pass")
+    assert move(state) == dd.Pass()
+
+
+def test_a_peasant_feeds_its_partner_about_to_go_out():
+    # seat 1 (peasant) leads; seat 2, its partner, holds two cards: lead the lowest pair
+    state = staged(["3456789TJQKA2", "4499JQ", "KK"], landlord=0, turn=1)
+    assert move(state) == dd.Play("44")

@@ -29,6 +29,7 @@ from games.doudizhu.combinations import (
 )
 
 POWER = (BOMB, ROCKET)
+JACK = 8
 
 
 @dataclass(frozen=True)
@@ -104,9 +105,9 @@ def lead(seen: Seen, style: Style, rng: random.Random) -> Combination:
         for combo in combos:
             if _safe(seen, combo, style):
                 return combo
-    after = (seen.seat + 1) % seen.players
-    if seen.partner(after) and seen.cards_left[after] == 1:
-        return Combination(SINGLE, _lowest(seen.hand), 1, (_lowest(seen.hand),))
+    feed = _feed_partner(seen)
+    if feed is not None:
+        return feed
     plain = [c for c in combos if c.type not in POWER] or list(combos)
     if style.noise and rng.random() < style.noise:
         return rng.choice(plain)
@@ -119,6 +120,18 @@ def lead(seen: Seen, style: Style, rng: random.Random) -> Combination:
     if wary:
         return min(wary, key=_lead_key)
     return _last_resort(seen, plain, danger)
+
+
+def _feed_partner(seen: Seen) -> Combination | None:
+    """The partner who plays next holds one or two cards: lead the lowest single or pair."""
+    after = (seen.seat + 1) % seen.players
+    if not seen.partner(after) or seen.cards_left[after] > 2:
+        return None
+    if seen.cards_left[after] == 1:
+        low = _lowest(seen.hand)
+        return Combination(SINGLE, low, 1, (low,))
+    pair = next((r for r in range(TWO + 1) if seen.hand[r] >= 2), None)
+    return None if pair is None else Combination(PAIR, pair, 1, (pair, pair))
 
 
 def _lowest(hand: Counts) -> int:
@@ -160,7 +173,7 @@ def follow(seen: Seen, style: Style, rng: random.Random) -> Combination | None:
         if combo.size == total:
             return combo
     if seen.partner(seen.winner):
-        return None  # let a winning partner's play stand
+        return _block(seen, options)
     if style.noise and rng.random() < style.noise:
         plain = [c for c in options if c.type not in POWER]
         return rng.choice(plain + [None])
@@ -180,6 +193,20 @@ def follow(seen: Seen, style: Style, rng: random.Random) -> Combination | None:
     power = [c for c in options if c.type in POWER]
     if power and (urgent or before <= 3):
         return min(power, key=lambda c: (c.type == ROCKET, c.size, c.rank))
+    return None
+
+
+def _block(seen: Seen, options: list[Combination]) -> Combination | None:
+    """A partner is winning: let the play stand, unless it is a low single or pair, the
+    landlord plays next and a high one (jack to ace) can go on top without breaking the hand,
+    so that the landlord must spend a 2 or a joker."""
+    low = seen.to_beat.type in (SINGLE, PAIR) and seen.to_beat.rank < JACK
+    if not low or (seen.seat + 1) % seen.players != seen.landlord:
+        return None
+    before = hand_score(seen.hand, seen.players)[0]
+    for combo in options:
+        if JACK <= combo.rank <= ACE and combo.type == seen.to_beat.type and _break(seen, combo, before) <= 0:
+            return combo
     return None
 
 
