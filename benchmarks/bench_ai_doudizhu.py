@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 
@@ -113,6 +114,10 @@ def match(players: int, ours: Level, theirs: Agent, games: int, first_seed: int)
         as_landlord += end.went_out == landlord
         end = play_round(start, [theirs if s == landlord else ours for s in range(players)])
         as_peasants += end.went_out != landlord
+        done = seed - first_seed + 1
+        if done % 5 == 0:
+            print(f"  ... {done} deals: {as_landlord} won as landlord, {as_peasants} as peasants",
+                  file=sys.stderr, flush=True)
     return as_landlord, as_peasants
 
 

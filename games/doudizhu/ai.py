@@ -8,10 +8,14 @@ cards each seat holds, the bids, the kitty the landlord took and the current tri
 - normal: the rule policy: split the hand into the fewest combinations, keep bombs, follow
   the partner, count the cards seen, lead what opponents cannot follow near the end.
 - hard: normal's bids, and in the play a determinized Monte Carlo search (`ai_search`) over
-  `HARD_SAMPLES[players]` deals of the unseen cards, each candidate played out by the
-  normal policy. The sample count is the (deterministic) budget, sized so that a decision
+  sampled deals of the unseen cards, each candidate played out by the normal policy. The
+  budget is deterministic: `HARD_BUDGET` cards played out per decision (deals sampled =
+  budget / (candidates x cards in hands), between 8 and 60), sized so that a decision
   stays under 2 s at the 99th percentile on the project's 2-core benchmark machine
   (`benchmarks/bench_ai_doudizhu.py` measures it).
+
+The engine has no doubling step (bombs and the rocket double the stake when played), so the
+computer acts in the auction, in the play, and between rounds.
 
 Between rounds the computer always answers `next`: ending the series is left to the people.
 """
@@ -28,9 +32,8 @@ from games.doudizhu.combinations import Combination, classify, ranks_text
 from games.doudizhu.engine import AUCTION, OVER, ROUND_OVER, Bid, Move, Next, Pass, Play, State, View, view
 
 LEVELS = ("easy", "normal", "hard")
-#: Sampled deals per hard decision, by number of players (each candidate is played out once
-#: per deal, so a decision plays at most `MAX_CANDIDATES` × this many rounds to the end).
-HARD_SAMPLES = {3: 40, 4: 16}
+#: Cards the hard level plays out per decision (over all candidates and sampled deals).
+HARD_BUDGET = 6_000
 BID_NOISE = {"easy": 0.5, "normal": 0.0, "hard": 0.0}
 
 
@@ -38,7 +41,7 @@ def choose_move(state: State, seat: int, level: str, *, seed: int,
                 samples: int | None = None) -> Move:
     """The move `level` plays for `seat`; the same view, level and seed give the same move.
 
-    `samples` overrides the hard level's budget (tests use a small one).
+    `samples` fixes the number of deals the hard level samples (tests use a small one).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
@@ -61,8 +64,7 @@ def _play(seen: View, level: str, rng: random.Random, samples: int | None) -> Co
     situation = seen_of(seen)
     if level != "hard":
         return choose_play(situation, level, rng)
-    budget = HARD_SAMPLES[seen.players] if samples is None else samples
-    return search(situation, kitty_kept(seen), _passes(seen), budget, rng)
+    return search(situation, kitty_kept(seen), _passes(seen), HARD_BUDGET, rng, samples)
 
 
 def seen_of(seen: View) -> Seen:

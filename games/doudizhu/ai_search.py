@@ -5,7 +5,8 @@ holds; the kitty cards the landlord took stay with the landlord unless that rank
 played since), then every candidate move is played out to the end of the round by the
 normal policy for every seat, each deciding from its own `Seen`. The candidate with the most
 wins over the same samples is chosen. The budget is deterministic: `samples` deals, each
-played once per candidate.
+played once per candidate; the number of deals follows a budget of cards played out
+(`sample_count`), so that late decisions, whose playouts are short, sample more deals.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from games.doudizhu.combinations import Combination
 
 #: Candidates searched at most (the normal policy's choice and the pass always included).
 MAX_CANDIDATES = 6
+#: Bounds on the deals sampled for one decision.
+MIN_SAMPLES, MAX_SAMPLES = 8, 60
 
 
 def candidates(seen: Seen, rng: random.Random) -> list[Combination | None]:
@@ -90,12 +93,21 @@ def playout(seen: Seen, hands: list[list[int]], move: Combination | None,
         move = choose_play(view, "normal", rng)
 
 
-def search(seen: Seen, known: Counts, passes: int, samples: int,
-           rng: random.Random) -> Combination | None:
-    """The candidate with the most wins over `samples` sampled deals."""
+def sample_count(budget: int, options: int, cards: int) -> int:
+    """Deals to sample so that `options` playouts of each, of about `cards` cards, play about
+    `budget` cards in all: fewer deals early in a round, more near its end."""
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (options * cards)))
+
+
+def search(seen: Seen, known: Counts, passes: int, budget: int,
+           rng: random.Random, samples: int | None = None) -> Combination | None:
+    """The candidate with the most wins over the sampled deals (`samples` of them, or as
+    many as `budget` allows)."""
     options = candidates(seen, rng)
     if len(options) == 1:
         return options[0]
+    if samples is None:
+        samples = sample_count(budget, len(options), sum(seen.cards_left))
     wins = [0] * len(options)
     for _ in range(samples):
         hands = sample_hands(seen, known, rng)
