@@ -248,7 +248,7 @@ def strength(hand: Counts, players: int) -> float:
 
 
 #: Strength needed to bid 1, 2, 3.
-BID_LEVELS = {3: (3.0, 5.0, 7.0), 4: (3.0, 5.0, 7.0)}
+BID_LEVELS = {3: (1.0, 3.0, 5.5), 4: (3.5, 5.5, 8.0)}
 
 
 def bid_amount(hand: Counts, players: int, high: int, noise: float, rng: random.Random) -> int:
