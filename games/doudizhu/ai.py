@@ -29,7 +29,9 @@ from games.doudizhu.ai_hand import Counts, card_counts, deck_counts
 from games.doudizhu.ai_policy import Seen, bid_amount, choose_play
 from games.doudizhu.ai_search import search
 from games.doudizhu.combinations import Combination, classify, ranks_text
-from games.doudizhu.engine import AUCTION, OVER, ROUND_OVER, Bid, Move, Next, Pass, Play, State, View, view
+from games.doudizhu.engine import (
+    AUCTION, OVER, ROUND_OVER, Bid, Move, Next, Pass, Play, State, View, view,
+)
 
 LEVELS = ("easy", "normal", "hard")
 #: Cards the hard level plays out per decision (over all candidates and sampled deals).
@@ -55,7 +57,8 @@ def choose_move(state: State, seat: int, level: str, *, seed: int,
     rng = random.Random(f"{seed}|{level}|{seat}|{seen.round_no}|{len(seen.bids)}|{len(seen.played)}"
                         f"|{len(seen.trick)}")
     if seen.phase == AUCTION:
-        return Bid(bid_amount(card_counts(seen.hand), seen.players, seen.bid, BID_NOISE[level], rng))
+        hand = card_counts(seen.hand)
+        return Bid(bid_amount(hand, seen.players, seen.bid, BID_NOISE[level], rng))
     combo = _play(seen, level, rng, samples)
     return Pass() if combo is None else Play(ranks_text(combo.key))
 

@@ -121,7 +121,8 @@ def _score(rest: list[int], chains: list[tuple[int, int, int]], players: int) ->
 def _build(rest: list[int], chains: list[tuple[int, int, int]], players: int) -> list[Combination]:
     """The combinations `_score` counted."""
     singles, pairs = _kickers(rest, players)
-    combos = [_combo(_UNIT_KIND[unit], top, length, unit) for unit, top, length in chains if unit != 3]
+    combos = [_combo(_UNIT_KIND[unit], top, length, unit)
+              for unit, top, length in chains if unit != 3]
     for length, top in _groups(rest, chains):
         if _takes_singles(singles, length, players):
             kickers, singles = tuple(singles[:length]), singles[length:]
@@ -234,7 +235,8 @@ def replies(hand: Counts, to_beat: Combination, players: int) -> list[Combinatio
     """`legal_plays(hand, to_beat)`, fast for a single, a pair or a trio to beat."""
     unit = _UNITS.get(to_beat.type)
     if unit is None:
-        return legal_plays(ranks_text(r for r in range(15) for _ in range(hand[r])), to_beat, players)
+        text = ranks_text(r for r in range(15) for _ in range(hand[r]))
+        return legal_plays(text, to_beat, players)
     kind = _UNIT_TYPES[unit]
     same = [Combination(kind, rank, 1, (rank,) * unit) for rank in range(to_beat.rank + 1, 15)
             if hand[rank] >= unit and _same_rank_ok(rank, unit, players)]

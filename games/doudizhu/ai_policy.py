@@ -205,7 +205,8 @@ def _block(seen: Seen, options: list[Combination]) -> Combination | None:
         return None
     before = hand_score(seen.hand, seen.players)[0]
     for combo in options:
-        if JACK <= combo.rank <= ACE and combo.type == seen.to_beat.type and _break(seen, combo, before) <= 0:
+        if (JACK <= combo.rank <= ACE and combo.type == seen.to_beat.type
+                and _break(seen, combo, before) <= 0):
             return combo
     return None
 

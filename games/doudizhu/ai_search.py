@@ -33,8 +33,12 @@ def candidates(seen: Seen, rng: random.Random) -> list[Combination | None]:
     else:
         pool.append(None)
         before = hand_score(seen.hand, seen.players)[0]
-        extra = sorted(answers(seen), key=lambda c: (
-            c.type in POWER, hand_score(minus(seen.hand, c.ranks), seen.players)[0] - before, c.rank))
+
+        def cost(combo: Combination) -> tuple[bool, int, int]:
+            after = hand_score(minus(seen.hand, combo.ranks), seen.players)[0]
+            return combo.type in POWER, after - before, combo.rank
+
+        extra = sorted(answers(seen), key=cost)
     for combo in extra:
         if len(pool) >= MAX_CANDIDATES:
             break
