@@ -101,10 +101,14 @@ def play_round(state: dd.State, agents: list[Agent]) -> dd.State:
     return state
 
 
-def match(players: int, ours: Level, theirs: Agent, games: int, first_seed: int) -> tuple[int, int]:
-    """(wins as landlord, wins as peasants) of `ours` over `games` deals played both ways."""
-    as_landlord = as_peasants = 0
+def match(players: int, ours: Level, theirs: Agent, games: int, first_seed: int,
+          until: float) -> tuple[int, int, int]:
+    """(deals played, wins as landlord, wins as peasants) of `ours` over up to `games` deals
+    played both ways, starting no deal after the `until` monotonic time."""
+    as_landlord = as_peasants = done = 0
     for seed in range(first_seed, first_seed + games):
+        if time.monotonic() > until:
+            break
         random.seed(seed)
         if isinstance(theirs, RlcardRule):
             theirs.np.random.seed(seed)  # its fallback picks at random
@@ -114,14 +118,15 @@ def match(players: int, ours: Level, theirs: Agent, games: int, first_seed: int)
         as_landlord += end.went_out == landlord
         end = play_round(start, [theirs if s == landlord else ours for s in range(players)])
         as_peasants += end.went_out != landlord
-        done = seed - first_seed + 1
+        done += 1
         if done % 5 == 0:
             print(f"  ... {done} deals: {as_landlord} won as landlord, {as_peasants} as peasants",
                   file=sys.stderr, flush=True)
-    return as_landlord, as_peasants
+    return done, as_landlord, as_peasants
 
 
-def report(title: str, ours: Level, wins: tuple[int, int], games: int) -> None:
+def report(title: str, ours: Level, result: tuple[int, int, int]) -> None:
+    games, *wins = result
     total = 2 * games
     rate = sum(wins) / total
     low, high = wilson(sum(wins), total)
@@ -136,11 +141,17 @@ def report(title: str, ours: Level, wins: tuple[int, int], games: int) -> None:
                   f"p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms, n={len(ordered)}")
 
 
+def deadline(minutes: float | None) -> float:
+    return math.inf if minutes is None else time.monotonic() + 60 * minutes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="deals per match-up")
     parser.add_argument("--hard-games", type=int, default=None, help="deals for the hard match-ups")
     parser.add_argument("--only", choices=("normal", "hard", "four"), action="append")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="start no new deal of a match-up after this many minutes of it")
     args = parser.parse_args()
     hard_games = args.hard_games or args.games
     only = set(args.only or ("normal", "hard", "four"))
@@ -153,12 +164,12 @@ def main() -> None:
         for level, games in (("normal", args.games), ("hard", hard_games)):
             if level in only:
                 ours = Level(level)
-                wins = match(3, ours, rule, games, first_seed=1)
-                report(f"3 players, {level} vs rlcard rule agent V1", ours, wins, games)
+                result = match(3, ours, rule, games, 1, deadline(args.minutes))
+                report(f"3 players, {level} vs rlcard rule agent V1", ours, result)
     if "four" in only:
         ours = Level("hard")
-        wins = match(4, ours, Level("normal"), hard_games, first_seed=1)
-        report("4 players, hard vs normal", ours, wins, hard_games)
+        result = match(4, ours, Level("normal"), hard_games, 1, deadline(args.minutes))
+        report("4 players, hard vs normal", ours, result)
 
 
 if __name__ == "__main__":
