@@ -4,6 +4,7 @@
 adapter needs from it (the combination types and their names) is exported here.
 """
 
+from games.doudizhu.ai import LEVELS, choose_move
 from games.doudizhu.combinations import (
     BOMB,
     RANKS,
@@ -51,9 +52,9 @@ from games.doudizhu.engine import (
 
 __all__ = [
     "AUCTION", "BOMB", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "RANKS",
-    "ROCKET", "ROUND_OVER", "THREE_PLAYER_ONLY", "TYPE_NAMES", "TYPES",
+    "LEVELS", "ROCKET", "ROUND_OVER", "THREE_PLAYER_ONLY", "TYPE_NAMES", "TYPES",
     "Bid", "Combination", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "beats", "card_text", "classify", "current_seat", "full_deck", "legal_combinations",
+    "apply", "beats", "card_text", "choose_move", "classify", "current_seat", "full_deck", "legal_combinations",
     "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign",
     "sort_cards", "view",
 ]
