@@ -7,8 +7,9 @@ bag count, the unseen tiles and the play open to challenge. Levels are data (`Le
   (`leave.leave_value`). It exchanges when keeping the best part of its rack is worth more
   than any play (bag of 7 or more). Once the bag is empty it stops valuing leaves: going out
   earns the opponents' tiles, and in a 2-player game (the opponent's rack is then exactly the
-  unseen tiles) it looks at its best `endgame_candidates` plays and subtracts the opponent's
-  best reply to each. It challenges every play that forms a word not in the lexicon.
+  unseen tiles) it looks at its best `endgame_candidates` plays (divided by one plus the
+  blanks the opponent holds, which make replies dearer to find) and subtracts the
+  opponent's best reply to each. It challenges every play that forms a word not in the lexicon.
 - **normal** plays the best equity (half-weight leave) among plays whose words are all in
   the 40,000 most frequent English words (wordfreq); it challenges invalid words too.
 - **easy** knows the 12,000 most frequent words and picks, with the seed, among its plays
@@ -17,7 +18,8 @@ bag count, the unseen tiles and the play open to challenge. Levels are data (`Le
 Every level plays a winning move when one reaches a finish-line target, answers a play that
 would end the game (challenge if it would, else pass to accept), and passes when nothing else
 is possible. The search is bounded by counts (plays examined, replies generated), never by a
-clock, so the same state, seat, level and seed give the same move. On a seat that is not to
+clock, so the same state, seat, level and seed give the same move. Its cost is one move
+generation for the rack, plus up to 8 for the opponent's replies once the bag is empty. On a seat that is not to
 move, `choose_move` returns `Challenge()` when that level challenges the open play, and raises
 `NotYourTurn` otherwise.
 """
@@ -39,7 +41,7 @@ from .leave import leave_value
 from .movegen import generate
 from .moves import Challenge, Exchange, Move, Pass, Play
 from .scoring import ScoredPlay, unknown_words
-from .tiles import rack_value, sort_tiles
+from .tiles import BLANK, rack_value, sort_tiles
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -168,9 +170,11 @@ def _endgame(
     opponents = [s for s in seen.order if s != seen.seat and s not in seen.resigned]
     if len(opponents) != 1 or spec.endgame_candidates == 0:
         return ranked[0][0], static(ranked[0])
+    # A blank makes the opponent's move generation several times dearer: look at fewer plays.
+    examined = spec.endgame_candidates // (1 + seen.unseen.count(BLANK))
     scored = [
         (-_after_reply(board, rack, seen.unseen, c, lex), str(c[0]), c[0])
-        for c in ranked[:spec.endgame_candidates]
+        for c in ranked[:max(1, examined)]
     ]
     value, _, play = min(scored)
     return play, -value
