@@ -19,9 +19,9 @@ Every level plays a winning move when one reaches a finish-line target, answers 
 would end the game (challenge if it would, else pass to accept), and passes when nothing else
 is possible. The search is bounded by counts (plays examined, replies generated), never by a
 clock, so the same state, seat, level and seed give the same move. Its cost is one move
-generation for the rack, plus up to 8 for the opponent's replies once the bag is empty. On a seat that is not to
-move, `choose_move` returns `Challenge()` when that level challenges the open play, and raises
-`NotYourTurn` otherwise.
+generation for the rack, plus up to 8 for the opponent's replies once the bag is empty.
+On a seat that is not to move, `choose_move` returns `Challenge()` when that level
+challenges the open play, and raises `NotYourTurn` otherwise.
 """
 
 from __future__ import annotations
