@@ -125,8 +125,18 @@ def test_same_state_seat_level_and_seed_give_the_same_move(level):
 
 
 def test_easy_varies_with_the_seed():
-    state = position(QUIZ, ["AEINRST", "DEGILOR"], turn=1)
+    state = position(QUIZ, ["DEGILOR", "AEINRST"], turn=1)
     assert len({choose_move(state, 1, "easy", seed=s) for s in range(8)}) > 1
+
+
+def test_easy_plays_modest_scores():
+    """Easy's plays score well below the best play with words it knows, but not nothing."""
+    state = position(QUIZ, ["DEGILOR", "AEINRST"], turn=1)
+    known = common_words(12000, default_lexicon())
+    best = max(score for score, play in scored_plays(state, 1)
+               if all(w in known for w, _ in score_play(state, 1, play).words))
+    easy = [score_play(state, 1, choose_move(state, 1, "easy", seed=s)).score for s in range(6)]
+    assert all(0.3 * best <= score < 0.8 * best for score in easy), (best, easy)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -13,7 +13,7 @@ bag count, the unseen tiles and the play open to challenge. Levels are data (`Le
 - **normal** plays the best equity (half-weight leave) among plays whose words are all in
   the 40,000 most frequent English words (wordfreq); it challenges invalid words too.
 - **easy** knows the 12,000 most frequent words and picks, with the seed, among its plays
-  scoring between the 30th and 60th percentile. It never challenges.
+  scoring 40% to 70% of its best one. It never challenges.
 
 Every level plays a winning move when one reaches a finish-line target, answers a play that
 would end the game (challenge if it would, else pass to accept), and passes when nothing else
@@ -52,13 +52,13 @@ class Level:
 
     vocabulary: int | None  # most frequent English words it knows; None: the whole lexicon
     leave_weight: float  # how much the value of the kept tiles counts
-    pick_band: tuple[float, float] | None  # pick (seeded) among plays in this score band
+    pick_band: tuple[float, float] | None  # seeded pick: scores in this share of the best
     challenges: bool
     endgame_candidates: int  # plays checked against the opponent's reply once the bag is empty
 
 
 LEVEL_SPECS: dict[str, Level] = {
-    "easy": Level(12000, 0.0, (0.3, 0.6), challenges=False, endgame_candidates=0),
+    "easy": Level(12000, 0.0, (0.4, 0.7), challenges=False, endgame_candidates=0),
     "normal": Level(40000, 0.5, None, challenges=True, endgame_candidates=0),
     "hard": Level(None, 1.0, None, challenges=True, endgame_candidates=8),
 }
@@ -127,11 +127,17 @@ def _by_score(candidate: Candidate) -> tuple[int, str]:
 
 
 def _modest(known: list[Candidate], band: tuple[float, float], rng: random.Random) -> Play:
-    """A seeded pick among the plays between two score percentiles."""
-    ranked = sorted(known, key=lambda c: (c[1].score, str(c[0])))
-    low = int(band[0] * (len(ranked) - 1))
-    high = max(low, int(band[1] * (len(ranked) - 1)))
-    return rng.choice(ranked[low:high + 1])[0]
+    """A seeded pick among the plays scoring between two fractions of the best known score
+    (else the plays nearest the middle of that band)."""
+    best = max(c[1].score for c in known)
+    low, high = band[0] * best, band[1] * best
+    ranked = sorted(known, key=lambda c: str(c[0]))
+    inside = [c for c in ranked if low <= c[1].score <= high]
+    if not inside:
+        middle = (low + high) / 2
+        nearest = min(abs(c[1].score - middle) for c in ranked)
+        inside = [c for c in ranked if abs(c[1].score - middle) == nearest]
+    return rng.choice(inside)[0]
 
 
 def _kept(rack: str, scored: ScoredPlay) -> str:
