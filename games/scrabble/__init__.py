@@ -5,6 +5,7 @@ lower case for a blank); other actions are `exchange ABC?`, `pass` and `challeng
 Positions have a FEN-like text form (`Board.parse`, `str(board)`).
 """
 
+from games.scrabble.ai import LEVELS, choose_move
 from games.scrabble.board import Board
 from games.scrabble.engine import (
     EXCHANGE_MIN_BAG,
@@ -54,11 +55,12 @@ from games.scrabble.tiles import (
 )
 
 __all__ = [
-    "ACROSS", "COLUMNS", "COUNTS", "DOWN", "EXCHANGE_MIN_BAG", "FINISH_TARGETS", "LEXICON_ENV",
+    "ACROSS", "COLUMNS", "COUNTS", "DOWN", "EXCHANGE_MIN_BAG", "FINISH_TARGETS", "LEVELS",
+    "LEXICON_ENV",
     "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "PREMIUMS", "SIZE", "VALUES", "AnswerFinalPlay", "BadOption", "Board", "CannotChallenge",
     "CannotExchange", "Challenge", "Exchange", "InvalidPlacement", "Lexicon", "MissingTiles",
     "Move", "Pass", "Play", "PlayRecord", "ScoredPlay", "State", "UnknownWord", "View", "apply",
-    "can_challenge", "current_seat", "default_lexicon", "evaluate", "legal_moves",
+    "can_challenge", "choose_move", "current_seat", "default_lexicon", "evaluate", "legal_moves",
     "load_lexicon", "new_game", "outcome", "parse_move", "parse_square", "position", "premium",
     "resign",
     "score_play", "scored_plays", "square_name", "view",

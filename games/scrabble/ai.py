@@ -1,0 +1,232 @@
+"""Computer players: `choose_move(state, seat, level, *, seed)` at three levels.
+
+A computer decides from `view(state, seat)` only: its own rack, the board, the scores, the
+bag count, the unseen tiles and the play open to challenge. Levels are data (`Level`):
+
+- **hard** plays the best static equity: score + the value of the tiles it keeps
+  (`leave.leave_value`). It exchanges when keeping the best part of its rack is worth more
+  than any play (bag of 7 or more). Once the bag is empty it stops valuing leaves: going out
+  earns the opponents' tiles, and in a 2-player game (the opponent's rack is then exactly the
+  unseen tiles) it looks at its best `endgame_candidates` plays (divided by one plus the
+  blanks the opponent holds, which make replies dearer to find) and subtracts the
+  opponent's best reply to each. It challenges every play that forms a word not in the lexicon.
+- **normal** plays the best equity (half-weight leave) among plays whose words are all in
+  the 40,000 most frequent English words (wordfreq); it challenges invalid words too.
+- **easy** knows the 12,000 most frequent words and picks, with the seed, among its plays
+  scoring 40% to 70% of its best one. It never challenges.
+
+Every level plays a winning move when one reaches a finish-line target, answers a play that
+would end the game (challenge if it would, else pass to accept), and passes when nothing else
+is possible. The search is bounded by counts (plays examined, replies generated), never by a
+clock, so the same state, seat, level and seed give the same move. Its cost is one move
+generation for the rack, plus up to 8 for the opponent's replies once the bag is empty.
+On a seat that is not to move, `choose_move` returns `Challenge()` when that level
+challenges the open play, and raises `NotYourTurn` otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+
+from games.common import GameOver, NotYourTurn
+
+from .board import Board
+from .common_words import common_words
+from .engine import EXCHANGE_MIN_BAG, State, View, view
+from .lexicon import Lexicon, default_lexicon
+from .leave import leave_value
+from .movegen import generate
+from .moves import Challenge, Exchange, Move, Pass, Play
+from .scoring import ScoredPlay, unknown_words
+from .tiles import BLANK, rack_value, sort_tiles
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level knows and how it chooses."""
+
+    vocabulary: int | None  # most frequent English words it knows; None: the whole lexicon
+    leave_weight: float  # how much the value of the kept tiles counts
+    pick_band: tuple[float, float] | None  # seeded pick: scores in this share of the best
+    challenges: bool
+    endgame_candidates: int  # plays checked against the opponent's reply once the bag is empty
+
+
+LEVEL_SPECS: dict[str, Level] = {
+    "easy": Level(12000, 0.0, (0.4, 0.7), challenges=False, endgame_candidates=0),
+    "normal": Level(40000, 0.5, None, challenges=True, endgame_candidates=0),
+    "hard": Level(None, 1.0, None, challenges=True, endgame_candidates=8),
+}
+
+Candidate = tuple[Play, ScoredPlay]
+
+
+def choose_move(
+    state: State, seat: int, level: str, *, seed: int, lexicon: Lexicon | None = None
+) -> Move:
+    """The move `seat` makes at `level`, decided from what that seat may see."""
+    if level not in LEVEL_SPECS:
+        raise ValueError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
+    spec = LEVEL_SPECS[level]
+    lex = lexicon if lexicon is not None else default_lexicon()
+    seen = view(state, seat)
+    if seen.outcome is not None:
+        raise GameOver("the game is over")
+    if seen.can_challenge and spec.challenges and unknown_words(seen.pending, lex):
+        return Challenge()
+    if seen.turn != seat:
+        raise NotYourTurn("it is not this seat's turn and it does not challenge")
+    if seen.pending is not None and seen.pending.final:
+        return Pass()  # the play that ends the game stands: accept it
+    return _turn(seen, spec, lex, random.Random(seed))
+
+
+def _turn(seen: View, spec: Level, lex: Lexicon, rng: random.Random) -> Move:
+    assert seen.rack is not None and seen.seat is not None
+    board = Board(seen.board)
+    plays = list(generate(board, seen.rack, lex, one_blank_choice=True))
+    winning = _finish_line_play(seen, plays)
+    if winning is not None:
+        return winning
+    known = plays
+    if spec.vocabulary is not None:
+        vocabulary = common_words(spec.vocabulary, lex)
+        known = [c for c in plays if all(w in vocabulary for w, _ in c[1].words)]
+    if known:
+        if spec.pick_band is not None:
+            return _modest(known, spec.pick_band, rng)
+        best = _best_play(seen, board, known, spec, lex)
+        exchange = _exchange(seen, spec)
+        if exchange is None or best[1] >= exchange[1]:
+            return best[0]
+        return exchange[0]
+    exchange = _exchange(seen, spec)
+    if exchange is not None:
+        return exchange[0]
+    if plays:  # no word it knows well: the lowest-scoring valid play
+        return min(plays, key=lambda c: (c[1].score, str(c[0])))[0]
+    return Pass()
+
+
+def _finish_line_play(seen: View, plays: list[Candidate]) -> Play | None:
+    """The best-scoring play that reaches the finish-line target, if any does."""
+    if seen.finish is None:
+        return None
+    need = seen.finish - seen.scores[seen.seat]
+    reaching = [c for c in plays if c[1].score >= need]
+    return min(reaching, key=_by_score)[0] if reaching else None
+
+
+def _by_score(candidate: Candidate) -> tuple[int, str]:
+    return (-candidate[1].score, str(candidate[0]))
+
+
+def _modest(known: list[Candidate], band: tuple[float, float], rng: random.Random) -> Play:
+    """A seeded pick among the plays scoring between two fractions of the best known score
+    (else the plays nearest the middle of that band)."""
+    best = max(c[1].score for c in known)
+    low, high = band[0] * best, band[1] * best
+    ranked = sorted(known, key=lambda c: str(c[0]))
+    inside = [c for c in ranked if low <= c[1].score <= high]
+    if not inside:
+        middle = (low + high) / 2
+        nearest = min(abs(c[1].score - middle) for c in ranked)
+        inside = [c for c in ranked if abs(c[1].score - middle) == nearest]
+    return rng.choice(inside)[0]
+
+
+def _kept(rack: str, scored: ScoredPlay) -> str:
+    left = Counter(rack)
+    left.subtract(scored.rack_tiles)
+    return sort_tiles("".join(left.elements()))
+
+
+def _best_play(
+    seen: View, board: Board, plays: list[Candidate], spec: Level, lex: Lexicon
+) -> tuple[Play, float]:
+    """The play with the best equity, and that equity."""
+    rack = seen.rack or ""
+    if seen.bag > 0:
+        def equity(c: Candidate) -> float:
+            return c[1].score + spec.leave_weight * leave_value(_kept(rack, c[1]))
+        ranked = sorted(plays, key=lambda c: (-equity(c), str(c[0])))
+        return ranked[0][0], equity(ranked[0])
+    return _endgame(seen, board, plays, spec, lex)
+
+
+def _endgame(
+    seen: View, board: Board, plays: list[Candidate], spec: Level, lex: Lexicon
+) -> tuple[Play, float]:
+    """Bag empty: leaves are worth nothing. Going out earns the opponents' tiles; a tile kept
+    costs its value. Against one opponent (whose rack is the unseen tiles) the best few plays
+    are also charged with the opponent's best reply."""
+    rack = seen.rack or ""
+    unseen = rack_value(seen.unseen)
+
+    def static(c: Candidate) -> float:
+        kept = _kept(rack, c[1])
+        return c[1].score + (2 * unseen if not kept else -2 * rack_value(kept))
+
+    ranked = sorted(plays, key=lambda c: (-static(c), str(c[0])))
+    opponents = [s for s in seen.order if s != seen.seat and s not in seen.resigned]
+    if len(opponents) != 1 or spec.endgame_candidates == 0:
+        return ranked[0][0], static(ranked[0])
+    # A blank makes the opponent's move generation several times dearer: look at fewer plays.
+    examined = spec.endgame_candidates // (1 + seen.unseen.count(BLANK))
+    scored = [
+        (-_after_reply(board, rack, seen.unseen, c, lex), str(c[0]), c[0])
+        for c in ranked[:max(1, examined)]
+    ]
+    value, _, play = min(scored)
+    return play, -value
+
+
+def _after_reply(board: Board, rack: str, opponent: str, c: Candidate, lex: Lexicon) -> float:
+    """Our play's score, less the opponent's best reply; whoever goes out gains the other's
+    tiles (counted twice: one side gains what the other loses)."""
+    kept = _kept(rack, c[1])
+    if not kept:
+        return c[1].score + 2 * rack_value(opponent)
+    after = board.place(c[1].placements)
+    reply = max(
+        (r for _, r in generate(after, opponent, lex, one_blank_choice=True)),
+        key=lambda r: r.score,
+        default=None,
+    )
+    if reply is None:  # the opponent is stuck: we play on with what we kept
+        return c[1].score - rack_value(kept)
+    if len(reply.placements) == len(opponent):
+        return c[1].score - reply.score - 2 * rack_value(kept)
+    return c[1].score - reply.score - rack_value(kept) + rack_value(opponent) / 2
+
+
+def _exchange(seen: View, spec: Level) -> tuple[Exchange, float] | None:
+    """The exchange that keeps the most valuable part of the rack, with the value kept, while
+    the bag allows one (7 or more tiles, and enough to replace them)."""
+    rack = seen.rack or ""
+    if seen.bag < EXCHANGE_MIN_BAG or not rack:
+        return None
+    weight = spec.leave_weight if spec.leave_weight > 0 else 1.0
+    best: tuple[float, str, str] | None = None
+    for keep_n in range(len(rack)):
+        if len(rack) - keep_n > seen.bag:
+            continue
+        for keep in set(combinations(rack, keep_n)):
+            kept = "".join(keep)
+            value = weight * leave_value(kept)
+            if best is None or (value, kept) > (best[0], best[1]):
+                best = (value, kept, _minus(rack, kept))
+    if best is None:
+        return None
+    return Exchange(best[2]), best[0]
+
+
+def _minus(rack: str, kept: str) -> str:
+    left = Counter(rack)
+    left.subtract(kept)
+    return sort_tiles("".join(left.elements()))
