@@ -152,29 +152,34 @@ class Search:
                     return low
                 if high <= alpha or low == high:
                     return high
-        children = self._ordered(own, opp, moves, depth, hint)
-        best, best_sq = self._pvs(children, depth, alpha, beta)
+        order = self._ordered(own, opp, moves, depth, hint)
+        best, best_sq = self._pvs(own, opp, order, depth, alpha, beta)
         low = best if best > alpha else -INFINITY
         high = best if best < beta else INFINITY
         self.table[key] = (depth, low, high, best_sq)
         return best
 
-    def _ordered(self, own: int, opp: int, moves: int, depth: int,
-                 hint: int) -> list[tuple[int, int, int]]:
-        children = _children(own, opp, moves)
-        if depth >= 3:  # fewest replies first, then the better square
+    def _ordered(self, own: int, opp: int, moves: int, depth: int, hint: int) -> list[int]:
+        """The legal squares, likely best first: the table's move, then (deep enough to pay
+        for it) the fewest replies left to the opponent, then the better square."""
+        if depth >= 3:
+            children = _children(own, opp, moves)
             children.sort(key=lambda c: (bb.legal_squares(c[1], c[2]).bit_count() * 16
                                          - WEIGHTS[c[0]]))
+            order = [sq for sq, _, _ in children]
         else:
-            children.sort(key=lambda c: -WEIGHTS[c[0]])
+            order = sorted(bb.squares(moves), key=WEIGHTS.__getitem__, reverse=True)
         if hint >= 0:
-            children.sort(key=lambda c: c[0] != hint)
-        return children
+            order.sort(key=lambda sq: sq != hint)
+        return order
 
-    def _pvs(self, children: list[tuple[int, int, int]], depth: int, alpha: int,
+    def _pvs(self, own: int, opp: int, order: list[int], depth: int, alpha: int,
              beta: int) -> tuple[int, int]:
-        best, best_sq = -INFINITY, children[0][0]
-        for index, (sq, child_own, child_opp) in enumerate(children):
+        """Search the squares in `order` (a full window for the first, null windows after)."""
+        best, best_sq = -INFINITY, order[0]
+        for index, sq in enumerate(order):
+            flipped = bb.flips(own, opp, sq)
+            child_own, child_opp = opp & ~flipped, own | flipped | (1 << sq)
             if index == 0:
                 value = -self.negamax(child_own, child_opp, depth - 1, -beta, -alpha)
             else:
@@ -192,10 +197,7 @@ class Search:
     def root(self, own: int, opp: int, order: list[int], depth: int) -> tuple[int, int]:
         """Best (value, square) `depth` plies deep, trying the squares in `order` first."""
         self._count()
-        rank = {sq: i for i, sq in enumerate(order)}
-        children = sorted(_children(own, opp, bb.legal_squares(own, opp)),
-                          key=lambda c: rank[c[0]])
-        return self._pvs(children, depth, -INFINITY, INFINITY)
+        return self._pvs(own, opp, order, depth, -INFINITY, INFINITY)
 
     # Endgame: exact disc differences.
     def solve(self, own: int, opp: int, alpha: int, beta: int) -> int:

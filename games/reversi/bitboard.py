@@ -36,25 +36,25 @@ _INNER = 0x7E7E7E7E7E7E7E7E  # columns b-g: a run along a row or diagonal never 
 def legal_squares(own: int, opp: int) -> int:
     """Bitboard of the empty squares where `own` may play (outflanking at least one disc).
 
-    A run of opponent discs grows one square at a time from `own` in each direction (at most six
-    steps). Along rows and diagonals the run is kept to columns b-g, so no shift wraps round.
+    A run of opponent discs grows from `own` in each direction, one square twice and then two
+    squares at a time (through pairs of opponent discs), up to the longest run of six. Along
+    rows and diagonals the run is kept to columns b-g, so no shift wraps round the board.
     """
     moves = 0
     inner = opp & _INNER
     for run_of, step in ((inner, 1), (opp, 8), (inner, 7), (inner, 9)):
+        two = step + step
+        pairs = run_of & (run_of << step)
         run = run_of & (own << step)
         run |= run_of & (run << step)
-        run |= run_of & (run << step)
-        run |= run_of & (run << step)
-        run |= run_of & (run << step)
-        run |= run_of & (run << step)
+        run |= pairs & (run << two)
+        run |= pairs & (run << two)
         moves |= run << step
+        pairs = run_of & (run_of >> step)
         run = run_of & (own >> step)
         run |= run_of & (run >> step)
-        run |= run_of & (run >> step)
-        run |= run_of & (run >> step)
-        run |= run_of & (run >> step)
-        run |= run_of & (run >> step)
+        run |= pairs & (run >> two)
+        run |= pairs & (run >> two)
         moves |= run >> step
     return moves & ~(own | opp) & FULL
 
