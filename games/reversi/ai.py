@@ -126,6 +126,7 @@ class Search:
         self.limit = limit
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.solved: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.root_best = -1
 
     def _count(self) -> None:
         self.nodes += 1
@@ -174,8 +175,12 @@ class Search:
         return order
 
     def _pvs(self, own: int, opp: int, order: list[int], depth: int, alpha: int,
-             beta: int) -> tuple[int, int]:
-        """Search the squares in `order` (a full window for the first, null windows after)."""
+             beta: int, root: bool = False) -> tuple[int, int]:
+        """Search the squares in `order` (a full window for the first, null windows after).
+
+        At the root, each square that proves best so far is kept in `root_best`, so an
+        iteration that runs out of nodes still tells which move beat the previous choice.
+        """
         best, best_sq = -INFINITY, order[0]
         for index, sq in enumerate(order):
             flipped = bb.flips(own, opp, sq)
@@ -188,6 +193,8 @@ class Search:
                     value = -self.negamax(child_own, child_opp, depth - 1, -beta, -alpha)
             if value > best:
                 best, best_sq = value, sq
+                if root:
+                    self.root_best = sq
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -197,7 +204,8 @@ class Search:
     def root(self, own: int, opp: int, order: list[int], depth: int) -> tuple[int, int]:
         """Best (value, square) `depth` plies deep, trying the squares in `order` first."""
         self._count()
-        return self._pvs(own, opp, order, depth, -INFINITY, INFINITY)
+        self.root_best = -1
+        return self._pvs(own, opp, order, depth, -INFINITY, INFINITY, root=True)
 
     # Endgame: exact disc differences.
     def solve(self, own: int, opp: int, alpha: int, beta: int) -> int:
@@ -317,7 +325,8 @@ def _easy(own: int, opp: int, settings: Level, rng: random.Random) -> int:
 
 
 def _deepen(own: int, opp: int, settings: Level, order: list[int], limit: int) -> int:
-    """Iterative deepening within a node budget; the last finished iteration decides."""
+    """Iterative deepening within a node budget. The deepest iteration decides; one cut short
+    still does if it searched the previous choice first and found a better move."""
     search = Search(limit)
     best = order[0]
     empties = (~(own | opp) & FULL).bit_count()
@@ -325,6 +334,8 @@ def _deepen(own: int, opp: int, settings: Level, order: list[int], limit: int) -
         try:
             _, best = search.root(own, opp, order, depth)
         except _OutOfNodes:
+            if search.root_best >= 0:
+                best = search.root_best
             break
         order = [best] + [sq for sq in order if sq != best]
         if depth >= empties:
