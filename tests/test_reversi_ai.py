@@ -167,21 +167,12 @@ def test_evaluation_is_the_same_on_every_symmetry_of_the_board():
             assert ai.evaluate(transform(own, mapping), transform(opp, mapping)) == value
 
 
-def test_a_corner_is_worth_more_than_an_x_square():
-    board = """
-        ........
-        ........
-        ..WB....
-        ...WB...
-        ...BW...
-        ........
-        ........
-        ........
-    """
-    with_corner = reversi.position(board.replace("\n        ........\n", "\n        B.......\n", 1))
-    with_x = reversi.position(board.replace("\n        ........\n        ........\n        ..WB",
-                                            "\n        ........\n        .B......\n        ..WB", 1))
-    assert ai.evaluate(*sides(with_corner)) > ai.evaluate(*sides(with_x))
+def test_a_corner_is_worth_more_than_the_square_that_gives_it_away():
+    middle = "........ ........ ..WB.... ...WB... ...BW... ........ ........ ........"
+    corner = reversi.position("B......." + middle[8:])
+    x_square = reversi.position(middle[:9] + ".B......" + middle[17:])
+    assert corner.to_move == x_square.to_move == corner.black_seat
+    assert ai.evaluate(*sides(corner)) > ai.evaluate(*sides(x_square))
 
 
 def test_refuses_a_seat_that_is_not_to_move_and_a_finished_game():

@@ -24,7 +24,7 @@ from games.reversi.engine import (
 )
 
 __all__ = [
-    "BLACK", "LEVELS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State", "View",
-    "apply", "choose_move", "current_seat", "legal_moves", "new_game", "outcome", "parse_move", "position",
-    "resign", "square_name", "view",
+    "BLACK", "LEVELS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State",
+    "View", "apply", "choose_move", "current_seat", "legal_moves", "new_game", "outcome",
+    "parse_move", "position", "resign", "square_name", "view",
 ]
