@@ -1,5 +1,6 @@
 """Reversi: two players, an 8x8 board, outflank and flip."""
 
+from games.reversi.ai import LEVELS, choose_move
 from games.reversi.engine import (
     BLACK,
     MAX_SEATS,
@@ -23,7 +24,7 @@ from games.reversi.engine import (
 )
 
 __all__ = [
-    "BLACK", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State", "View",
-    "apply", "current_seat", "legal_moves", "new_game", "outcome", "parse_move", "position",
-    "resign", "square_name", "view",
+    "BLACK", "LEVELS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State",
+    "View", "apply", "choose_move", "current_seat", "legal_moves", "new_game", "outcome",
+    "parse_move", "position", "resign", "square_name", "view",
 ]

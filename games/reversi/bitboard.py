@@ -30,30 +30,70 @@ def shift(bits: int, step: int, mask: int) -> int:
     return (bits >> -step) & mask
 
 
+_INNER = 0x7E7E7E7E7E7E7E7E  # columns b-g: a run along a row or diagonal never wraps through them
+
+
 def legal_squares(own: int, opp: int) -> int:
-    """Bitboard of the empty squares where `own` may play (outflanking at least one disc)."""
-    empty = ~(own | opp) & FULL
+    """Bitboard of the empty squares where `own` may play (outflanking at least one disc).
+
+    A run of opponent discs grows from `own` in each direction, one square twice and then two
+    squares at a time (through pairs of opponent discs), up to the longest run of six. Along
+    rows and diagonals the run is kept to columns b-g, so no shift wraps round the board.
+    """
     moves = 0
+    inner = opp & _INNER
+    for run_of, step in ((inner, 1), (opp, 8), (inner, 7), (inner, 9)):
+        two = step + step
+        pairs = run_of & (run_of << step)
+        run = run_of & (own << step)
+        run |= run_of & (run << step)
+        run |= pairs & (run << two)
+        run |= pairs & (run << two)
+        moves |= run << step
+        pairs = run_of & (run_of >> step)
+        run = run_of & (own >> step)
+        run |= run_of & (run >> step)
+        run |= pairs & (run >> two)
+        run |= pairs & (run >> two)
+        moves |= run >> step
+    return moves & ~(own | opp) & FULL
+
+
+def _rays(square: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The rays of at least two squares leaving `square`: (towards higher indices, lower)."""
+    up, down = [], []
     for step, mask in DIRECTIONS:
-        run = shift(own, step, mask) & opp
-        for _ in range(5):  # a run of opponent discs is at most six long
-            run |= shift(run, step, mask) & opp
-        moves |= shift(run, step, mask) & empty
-    return moves
+        ray, cursor = 0, shift(1 << square, step, mask)
+        while cursor:
+            ray |= cursor
+            cursor = shift(cursor, step, mask)
+        if ray.bit_count() >= 2:
+            (up if step > 0 else down).append(ray)
+    return tuple(up), tuple(down)
+
+
+_RAYS = tuple(_rays(square) for square in range(64))
 
 
 def flips(own: int, opp: int, square: int) -> int:
-    """Bitboard of the opponent discs that a disc placed on `square` outflanks."""
-    placed = 1 << square
+    """Bitboard of the opponent discs that a disc placed on `square` outflanks.
+
+    Along each ray the first square that is not an opponent disc ends the run; the run flips if
+    that square holds one of `own`'s discs.
+    """
     flipped = 0
-    for step, mask in DIRECTIONS:
-        line = 0
-        cursor = shift(placed, step, mask)
-        while cursor & opp:
-            line |= cursor
-            cursor = shift(cursor, step, mask)
-        if cursor & own:
-            flipped |= line
+    up, down = _RAYS[square]
+    for ray in up:  # the nearest square of the ray is its lowest bit
+        stop = ray & ~opp
+        first = stop & -stop
+        if first & own:
+            flipped |= ray & (first - 1)
+    for ray in down:  # the nearest square is its highest bit
+        stop = ray & ~opp
+        if stop:
+            first = 1 << (stop.bit_length() - 1)
+            if first & own:
+                flipped |= ray & -(first << 1)
     return flipped
 
 
