@@ -127,6 +127,18 @@ def buy_value(sim: Sim, seat: int, pid: int, time_rate: float = 1.0) -> float:
             - time_rate * time)
 
 
+def reply_value(sim: Sim, seat: int, action: int) -> float:
+    """What the opponent's best buy (by `buy_value`, passing = 0) is worth if `action`
+    hands them the next turn; 0 if the seat moves again or the game ends."""
+    after = sim.copy()
+    after.play(seat, action)
+    if after.over or after.to_move() == seat:
+        return 0.0
+    other = 1 - seat
+    return max([0.0, *(buy_value(after, other, after.circle[k])
+                       for k in after.actions(other) if k != PASS)])
+
+
 def greedy_action(sim: Sim, seat: int, actions: list[int]) -> int:
     """The best buy by `buy_value`, or PASS when none is worth more than passing (0)."""
     best, best_value = PASS, 0.0
