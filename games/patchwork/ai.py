@@ -27,7 +27,7 @@ from games.common import NotYourTurn
 
 from .engine import TURN_LEATHER, State, current_seat, turn_reason
 from .moves import Buy, Move, Pass, Place
-from .patches import PATCHES
+from .patches import CELLS, PATCHES
 from .placement import best_square, quilt_cost, ranked_placements
 from .search import PASS, Sim, buy_value, mcts, reply_value
 
@@ -45,7 +45,7 @@ def to_sim(state: State) -> Sim:
         positions=list(state.positions),
         buttons=list(state.buttons),
         income=[state.income(0), state.income(1)],
-        filled=[81 - state.empty_squares(0), 81 - state.empty_squares(1)],
+        filled=[CELLS - state.empty_squares(0), CELLS - state.empty_squares(1)],
         top=state.top_seat,
         leather=list(state.leather_spaces),
         bonus=state.bonus_seat,

@@ -64,26 +64,29 @@ def region_sizes(quilt: int) -> list[int]:
     return sizes
 
 
-def _quick_cost(quilt: int, bonus_free: bool) -> float:
+def _outline(quilt: int, bonus_free: bool) -> tuple[float, int]:
+    """(perimeter and 7x7 terms of the cost, isolated empty squares): bit operations only."""
     empty = ~quilt & FULL
     r, l, d, u = _neighbour_sets(empty)
     perimeter = (4 * empty.bit_count() - (empty & r).bit_count() - (empty & l).bit_count()
                  - (empty & d).bit_count() - (empty & u).bit_count())
-    isolated = (empty & ~(r | l | d | u)).bit_count()
-    cost = PERIMETER_WEIGHT * perimeter + ISOLATED_WEIGHT * isolated
+    cost = PERIMETER_WEIGHT * perimeter
     if bonus_free:
         cost += WINDOW_WEIGHT * (49 - max((quilt & w).bit_count() for w in SEVEN_SQUARES))
-    return cost
+    return cost, (empty & ~(r | l | d | u)).bit_count()
+
+
+def _quick_cost(quilt: int, bonus_free: bool) -> float:
+    """The cost with isolated squares standing in for the small regions (no flood fill)."""
+    cost, isolated = _outline(quilt, bonus_free)
+    return cost + ISOLATED_WEIGHT * isolated
 
 
 def quilt_cost(quilt: int, *, bonus_free: bool = True) -> float:
     """How hard the quilt's empty squares will be to fill (lower is better; 0 when full)."""
     if quilt == FULL:
         return 0.0
-    cost = _quick_cost(quilt, bonus_free)
-    empty = ~quilt & FULL
-    r, l, d, u = _neighbour_sets(empty)
-    cost -= ISOLATED_WEIGHT * (empty & ~(r | l | d | u)).bit_count()  # counted as regions below
+    cost, _ = _outline(quilt, bonus_free)
     return cost + sum(REGION_PENALTY.get(size, 0.0) for size in region_sizes(quilt))
 
 
