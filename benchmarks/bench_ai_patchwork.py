@@ -5,6 +5,8 @@ Matches (seats alternate, each game from its own seeded deal):
 - normal vs random (a uniformly random legal move): goal >= 95%
 Win rates come with 95% Wilson intervals; times per decision are p50/p99 per level.
 
+Also: easy vs random, and (`--matches hard-normal`) hard vs normal.
+
 Run: nice -n 10 .venv/bin/python benchmarks/bench_ai_patchwork.py --games 200
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import random
 import time
 from collections import defaultdict
@@ -21,6 +24,7 @@ import games.patchwork as pw
 from games.patchwork.placement import best_placement, best_square
 from games.patchwork.search import INCOMES_AHEAD
 
+MATCHES = ("hard", "normal", "easy", "hard-normal")
 Player = Callable[[pw.State, int, int], pw.Move]  # (state, seat, seed) -> move
 
 
@@ -97,6 +101,8 @@ def match(name: str, a: tuple[str, Player], b: tuple[str, Player], games: int, f
         margin += result.scores[a_seat] - result.scores[1 - a_seat]
         times[a[0]] += seat_times[a_seat]
         times[b[0]] += seat_times[1 - a_seat]
+        if (g + 1) % 20 == 0 and g + 1 < games:
+            print(f"  ... {name}: {wins}/{g + 1}", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     print(f"{name:<20} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% CI [{low:6.1%}, {high:6.1%}]"
           f"   mean margin {margin / games:+6.1f}", flush=True)
@@ -106,17 +112,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per match")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
-    parser.add_argument("--only", choices=("hard", "normal", "easy"), help="play one match only")
+    parser.add_argument("--matches", nargs="+", choices=MATCHES, default=MATCHES[:3],
+                        help="which matches to play (hard-normal is extra: hard vs normal)")
     args = parser.parse_args(argv)
     times: dict[str, list[float]] = defaultdict(list)
     matches = {
         "hard": ("hard vs greedy", ("hard", level_player("hard")), ("greedy", greedy_player)),
         "normal": ("normal vs random", ("normal", level_player("normal")), ("random", random_player)),
         "easy": ("easy vs random", ("easy", level_player("easy")), ("random", random_player)),
+        "hard-normal": ("hard vs normal", ("hard", level_player("hard")), ("normal", level_player("normal"))),
     }
-    for key, (name, a, b) in matches.items():
-        if args.only in (None, key):
-            match(name, a, b, args.games, args.seed, times)
+    for key in args.matches:
+        name, a, b = matches[key]
+        match(name, a, b, args.games, args.seed, times)
     for level in pw.LEVELS:
         if times[level]:
             samples = times[level]
