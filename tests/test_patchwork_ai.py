@@ -179,3 +179,16 @@ def test_search_model_follows_the_rules():
                     expected.circle)
                 assert sim.leather == list(state.leather_spaces)
                 assert sim.filled == expected.filled or state.quilt_mask(seat) == FULL
+
+
+@pytest.mark.parametrize("seed", [909, 912, 917])
+def test_two_normal_players_do_not_pass_in_turn_to_the_end(seed):
+    """Deals where two normal players, each fearing the patches the other would be offered,
+    used to pass in turn until the end with their quilts almost empty."""
+    state = new_game(2, seed=seed)
+    turn = 0
+    while current_seat(state) is not None:
+        seat = current_seat(state)
+        state = apply(state, seat, choose_move(state, seat, "normal", seed=turn))
+        turn += 1
+    assert max(state.empty_squares(0), state.empty_squares(1)) <= 30
