@@ -3,7 +3,9 @@
 Matches (seats alternate, each game from its own seeded deal):
 - hard vs greedy (buys what gives the most buttons and income now, else passes): goal >= 75%
 - normal vs random (a uniformly random legal move): goal >= 95%
-Win rates come with 95% Wilson intervals; times per decision are p50/p99 per level.
+Win rates come with 95% Wilson intervals; times per decision are p50/p99 per level, both on
+the wall clock (what a player waits on this machine, however loaded) and in CPU time of this
+process (what a decision costs on a core of its own).
 
 Also: easy vs random, and (`--matches hard-normal`) hard vs normal.
 
@@ -25,6 +27,7 @@ from games.patchwork.placement import best_placement, best_square
 from games.patchwork.search import INCOMES_AHEAD
 
 MATCHES = ("hard", "normal", "easy", "hard-normal")
+Timing = tuple[float, float]  # (wall clock, CPU time) of one decision, in ms
 Player = Callable[[pw.State, int, int], pw.Move]  # (state, seat, seed) -> move
 
 
@@ -61,14 +64,14 @@ def level_player(level: str) -> Player:
 
 
 def play_game(players: tuple[Player, Player], seed: int,
-              times: tuple[list[float], list[float]]) -> pw.Outcome:
+              times: tuple[list[Timing], list[Timing]]) -> pw.Outcome:
     state = pw.new_game(2, seed=seed)
     rng = random.Random(seed)
     while not state.over:
         seat = pw.current_seat(state)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = players[seat](state, seat, rng.getrandbits(32))
-        times[seat].append((time.perf_counter() - start) * 1000)
+        times[seat].append(((time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000))
         state = pw.apply(state, seat, move)
     result = pw.outcome(state)
     assert result is not None
@@ -90,12 +93,12 @@ def percentile(samples: list[float], q: float) -> float:
 
 
 def match(name: str, a: tuple[str, Player], b: tuple[str, Player], games: int, first_seed: int,
-          times: dict[str, list[float]]) -> None:
+          times: dict[str, list[Timing]]) -> None:
     wins = margin = 0
     for g in range(games):
         a_seat = g % 2
         players = (a[1], b[1]) if a_seat == 0 else (b[1], a[1])
-        seat_times: tuple[list[float], list[float]] = ([], [])
+        seat_times: tuple[list[Timing], list[Timing]] = ([], [])
         result = play_game(players, first_seed + g, seat_times)
         wins += result.winners[0] == a_seat
         margin += result.scores[a_seat] - result.scores[1 - a_seat]
@@ -115,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", nargs="+", choices=MATCHES, default=MATCHES[:3],
                         help="which matches to play (hard-normal is extra: hard vs normal)")
     args = parser.parse_args(argv)
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[Timing]] = defaultdict(list)
     matches = {
         "hard": ("hard vs greedy", ("hard", level_player("hard")), ("greedy", greedy_player)),
         "normal": ("normal vs random", ("normal", level_player("normal")), ("random", random_player)),
@@ -127,10 +130,11 @@ def main(argv: list[str] | None = None) -> None:
         match(name, a, b, args.games, args.seed, times)
     for level in pw.LEVELS:
         if times[level]:
-            samples = times[level]
-            print(f"{level:<7} time per decision: p50 {percentile(samples, 0.5):8.1f} ms   "
-                  f"p99 {percentile(samples, 0.99):8.1f} ms   max {max(samples):8.1f} ms   "
-                  f"(n={len(samples)})")
+            for label, column in (("wall", 0), ("CPU", 1)):
+                samples = [t[column] for t in times[level]]
+                print(f"{level:<7} time per decision ({label:>4}): p50 {percentile(samples, 0.5):8.1f} ms   "
+                      f"p99 {percentile(samples, 0.99):8.1f} ms   max {max(samples):8.1f} ms   "
+                      f"(n={len(samples)})")
 
 
 if __name__ == "__main__":
