@@ -8,12 +8,15 @@ Public API:
   `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move, any_turn=False)`.
 - Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
   `Place(square)` (`place e5`, a leather patch).
+- Computer player: `choose_move(state, seat, level, *, seed)` for a level in `LEVELS`
+  (`easy`, `normal`, `hard`); see ai.py.
 - Geometry: `orientations(patch_id)` (distinct orientations), `legal_placements(quilt_mask,
   patch_id, orientation) -> list[square]`, squares `a1`..`i9` with row 1 at the top
   (`SQUARES`, `COLUMNS`, `square_index`); `oriented_cells` / `oriented_buttons` give a
   patch's (row, column) cells in an orientation, for drawing it.
 """
 
+from .ai import LEVELS, choose_move
 from .engine import (
     MAX_SEATS,
     MIN_SEATS,
@@ -59,6 +62,7 @@ __all__ = [
     "Buy",
     "COLUMNS",
     "LEATHER_ID",
+    "LEVELS",
     "MAX_SEATS",
     "MIN_SEATS",
     "Move",
@@ -86,6 +90,7 @@ __all__ = [
     "WrongPhase",
     "apply",
     "buy_problem",
+    "choose_move",
     "current_seat",
     "legal_moves",
     "legal_placements",
