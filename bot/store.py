@@ -96,6 +96,10 @@ MIGRATIONS: tuple[str, ...] = (
         refused_at TEXT NOT NULL
     );
     """,
+    # 5: a computer seat's level (easy, normal, hard); NULL for a person
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -119,6 +123,7 @@ class SeatRow:
     kind: str
     user_id: int | None
     name: str
+    level: str | None = None  # a computer's level; None for a person
 
 
 @dataclass(frozen=True)
@@ -308,10 +313,11 @@ class Store:
             if row is None:
                 return None
             async with db.execute(
-                "SELECT seat, kind, user_id, name FROM seats WHERE match_id = ? ORDER BY seat",
+                "SELECT seat, kind, user_id, name, level FROM seats WHERE match_id = ?"
+                " ORDER BY seat",
                 (row["id"],),
             ) as cursor:
-                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"])
+                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"], s["level"])
                               for s in await cursor.fetchall())
         return MatchRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
@@ -496,8 +502,9 @@ class Store:
     @staticmethod
     async def _insert_seat(db: aiosqlite.Connection, match_id: int, seat: SeatRow) -> None:
         await db.execute(
-            "INSERT INTO seats (match_id, seat, kind, user_id, name) VALUES (?, ?, ?, ?, ?)",
-            (match_id, seat.seat, seat.kind, seat.user_id, seat.name),
+            "INSERT INTO seats (match_id, seat, kind, user_id, name, level)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level),
         )
 
 

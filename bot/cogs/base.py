@@ -297,7 +297,10 @@ class GameCog:
                                     self.private_thing)
 
     async def deliver_private(self, match: Match, seat: int) -> bool:
-        """The seat's private view in its live DM; False when its DMs are closed."""
+        """The seat's private view in its live DM; False when its DMs are closed. A
+        computer's hand is never drawn or sent anywhere."""
+        if match.player(seat).kind != "user":
+            return True
         reply = await self.private_reply(match, seat)
         reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
         return await self.live_dms.show(match, seat, reply, prompt=self.must_act(match, seat))
@@ -404,8 +407,13 @@ class GameCog:
         return True
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
-        """The game's board reply; once the match is over, with a Rematch button under it."""
+        """The game's board reply; once the match is over, with a Rematch button under it.
+        When a computer is to act, the line that would ask a person to act says it thinks."""
         reply = await self.board_reply(match, events)
+        computer = match.computer_to_act()
+        if computer is not None:
+            reply.content = f"**{match.player(computer).name}** is thinking..."
+            reply.mentions = ()
         if match.status == "finished" and reply.view is None:
             reply.view = rematch_view(match)
         return reply
