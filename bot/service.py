@@ -286,7 +286,8 @@ class MatchService:
 
     async def rematch(self, match_id: int, creator: Player) -> Match:
         """A new lobby for a finished match's game, options and channel, opened by one of its
-        players. With two seats the other player is invited, so the seat waits for them."""
+        players, with its computers seated again. With two seats the other player is invited,
+        so the seat waits for them."""
         old = await self.get_or_fail(match_id)
         if old.status != "finished":
             raise LobbyError(f"Match #{old.id} is not over, so there is nothing to replay."
@@ -299,9 +300,13 @@ class MatchService:
         invited = None
         if old.seat_target == 2 and len(others) == 1:
             invited = Player(others[0].user_id, others[0].name)
-        return await self.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
-                                     creator=creator, invited=invited,
-                                     options=dict(old.row.options))
+        match = await self.open_lobby(old.game, guild_id=old.guild_id,
+                                      channel_id=old.channel_id, creator=creator,
+                                      invited=invited, options=dict(old.row.options))
+        for seat in old.seats:  # the computers sit again (they may fill the table: it starts)
+            if seat.kind == "computer" and match.status == "lobby":
+                match = await self.add_computer(match.id, creator.user_id, seat.level or "normal")
+        return match
 
     async def join(self, match_id: int, player: Player) -> Match:
         """Take a seat; the match starts by itself once every seat is taken."""

@@ -296,3 +296,21 @@ async def test_computers_think_in_worker_processes(world, tmp_path):
             await fake.slash(alice, channel, "reversi move", square=square)
         kinds = await moves_by_kind(bot, await bot.service.current(channel.id))
         assert kinds["computer"] >= 3
+
+
+async def test_a_rematch_seats_the_computers_again(world, tmp_path):
+    fake, guild, channel, users = world
+    alice = users["alice"]
+    async with inline(fake, tmp_path / "g.db", guild) as bot:
+        await fake.slash(alice, channel, "reversi new")
+        await fake.slash(alice, channel, "match addbot", level="hard")
+        first = await bot.service.current(channel.id)
+        await fake.slash(alice, channel, "match resign")
+        last_board = fake.messages(channel)[-1]
+        again = await fake.click(alice, last_board, label="Rematch")
+        assert "asks for a rematch" in again.text() and "Join" not in again.content
+        match = await bot.service.current(channel.id)
+        assert match.id != first.id and match.status == "active"
+        assert [(s.kind, s.level) for s in match.seats] == [("user", None), ("computer", "hard")]
+        assert any(m.attachments for m in again.all_messages)  # the first board is posted
+        assert match.current_seat() == match.seat_of(alice.id)  # the computer moved if first

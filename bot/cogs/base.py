@@ -154,9 +154,10 @@ class GameCog:
         match = await self.service.rematch(finished.id, player_of(interaction))
         others = tuple(seat.user_id for seat in finished.seats
                        if seat.kind == "user" and seat.user_id != interaction.user.id)
-        content = (f"{join_and(f'<@{user_id}>' for user_id in others)}, "
-                   f"**{interaction.user.display_name}** asks for a rematch of {match.title} "
-                   f"match #{finished.id}: press **Join** to play.")
+        who = f"{join_and(f'<@{user_id}>' for user_id in others)}, " if others else ""
+        join = ": press **Join** to play." if match.status == "lobby" else "."
+        content = (f"{who}**{interaction.user.display_name}** asks for a rematch of "
+                   f"{match.title} match #{finished.id}{join}")
         await self._post_lobby(interaction, match, content, others)
         await retire_rematch(self.bot, finished)
         return match
@@ -166,8 +167,10 @@ class GameCog:
         reply = Reply(content=content, **lobby_card(self.bot, match), mentions=mentions)
         async with in_turn(match, interaction):
             message = await send_reply(interaction, reply)
-        if message is not None:
-            await self.service.store.set_message(match.id, lobby=message.id)
+            if message is not None:
+                await self.service.store.set_message(match.id, lobby=message.id)
+            if match.status == "active":  # a rematch whose computers filled the table
+                await self.announce_start(interaction, match)
 
     def cancel_summary(self, match: Match) -> str:
         """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
