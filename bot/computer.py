@@ -15,16 +15,13 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
 from bot.errors import NotAnnounced, report_error
 from bot.service import Match
 from bot.think import decide, decision_seed, warm_up
-
-if TYPE_CHECKING:
-    from bot.client import GamenightBot
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +37,11 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 
 
 class ComputerPlayers:
-    """Schedules and plays the computers' turns of every match (one task per match)."""
+    """Schedules and plays the computers' turns of every match (one task per match).
 
-    def __init__(self, bot: GamenightBot, *, delay: float, workers: int,
+    `bot` is the GamenightBot (not imported here: the client imports this module)."""
+
+    def __init__(self, bot: Any, *, delay: float, workers: int,
                  executor: Executor | None = None, timeout: float = THINK_TIMEOUT) -> None:
         self.bot = bot
         self.delay = delay
@@ -61,7 +60,7 @@ class ComputerPlayers:
     def schedule(self, match: Match, *, retry: bool = False) -> bool:
         """Play the computer's turn in `match` if it has one now (the service's `on_commit`);
         whether a turn was scheduled. A failed turn is tried again only with `retry`."""
-        seat = match.computer_to_act()
+        seat = self._to_act(match)
         if seat is None:
             return False
         key = (match.id, match.row.version)
@@ -76,6 +75,9 @@ class ComputerPlayers:
         self._tasks[match.id] = (match.row.version, task)
         task.add_done_callback(lambda done: self._forget(match.id, done))
         return True
+
+    def _to_act(self, match: Match) -> int | None:
+        return self.bot.presenters[match.game].computer_to_act(match)
 
     def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self._tasks.get(match_id, (None, None))[1] is task:
@@ -149,10 +151,11 @@ class ComputerPlayers:
     async def retry(self, match_id: int, version: int) -> str:
         """The failure notice's Retry: what to tell whoever pressed it."""
         match = await self.bot.service.get(match_id)
-        if match is None or match.row.version != version or match.computer_to_act() is None:
+        seat = None if match is None or match.row.version != version else self._to_act(match)
+        if seat is None:
             return "The match has moved on since: there is nothing to retry."
         self.schedule(match, retry=True)
-        return f"**{match.player(match.computer_to_act()).name}** is trying again."
+        return f"**{match.player(seat).name}** is trying again."
 
     def close(self) -> None:
         for _, task in list(self._tasks.values()):
@@ -181,7 +184,7 @@ class RetryComputerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            bot: Any = interaction.client  # the GamenightBot
             text = await bot.computers.retry(self.match_id, self.version)
             await interaction.response.edit_message(
                 content=f"{interaction.message.content}\n{text}" if interaction.message else text,

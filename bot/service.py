@@ -137,12 +137,9 @@ class Match:
         return self.seats[seat]
 
     def computer_to_act(self) -> int | None:
-        """The computer seat whose turn it is now, if any. Between two Dou Dizhu rounds any
-        seat may deal the next one or stop the series: computers leave that to the people."""
+        """The seat to act, if the match is on and a computer sits there."""
         seat = self.current_seat() if self.status == "active" else None
         if seat is None or self.player(seat).kind != "computer":
-            return None
-        if getattr(self.state, "phase", None) == "round_over":
             return None
         return seat
 

@@ -188,6 +188,11 @@ class GameCog:
             return []
         return list(range(len(result.match.seats)))
 
+    def computer_to_act(self, match: Match) -> int | None:
+        """The computer seat the bot plays for now, if any (a game may leave some choices,
+        such as whether to play on, to the people)."""
+        return match.computer_to_act()
+
     def must_act(self, match: Match, seat: int) -> bool:
         """Whether `seat` must act now: its private view then comes as a new DM (the
         notification) instead of an edit."""
@@ -413,7 +418,7 @@ class GameCog:
         """The game's board reply; once the match is over, with a Rematch button under it.
         When a computer is to act, the line that would ask a person to act says it thinks."""
         reply = await self.board_reply(match, events)
-        computer = match.computer_to_act()
+        computer = self.computer_to_act(match)
         if computer is not None:
             reply.content = f"**{match.player(computer).name}** is thinking..."
             reply.mentions = ()
