@@ -8,6 +8,7 @@ keeps, which the service parses and applies like a person's.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from importlib import import_module
 
@@ -31,10 +32,18 @@ def decision_seed(match_seed: int, version: int, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
+
+
 def warm_up() -> None:
-    """Import every game's engine and computer player in a fresh worker process, so the
-    first decision does not pay for it (an `initializer` of the process pool)."""
+    """Set up a fresh worker process (the process pool's `initializer`): a lower CPU priority,
+    so on a busy machine the bot's event loop (replies in every channel) runs first and the
+    computers think with what is left; and every game's engine and computer player imported,
+    so the first decision does not pay for it."""
     from bot.engines import ENGINES
+
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
     for engine in ENGINES.values():
         try:
