@@ -25,6 +25,8 @@ USER gamenight
 # A relative GAMENIGHT_DB lands on the volume too.
 WORKDIR /data
 ENV GAMENIGHT_DB=/data/gamenight.db
+# Metrics (off unless GAMENIGHT_METRICS_PORT is set) must be reachable through a published port.
+ENV GAMENIGHT_METRICS_HOST=0.0.0.0
 VOLUME ["/data"]
 # SIGINT lets the bot close its gateway connection and database cleanly on `docker stop`.
 STOPSIGNAL SIGINT

@@ -1,28 +1,43 @@
 """Load through the fake Discord: many matches at once, a fifth of the players with their DMs
 closed, and the requests Discord would refuse. Run from the repository root:
 
-    python benchmarks/bench_load.py [--matches 30] [--actions 600] [--closed 0.2]
+    python benchmarks/bench_load.py [--matches 6] [--players 20] [--population 2000]
+                                    [--actions 3000]
 
 Reversi, Scrabble (2 players) and Dou Dizhu (3 players) matches are opened in their own channels
 and played by the engines' legal moves through slash commands, one action at a time, round robin
-over the matches. It prints the time from each interaction to the bot being idle again (every
-reply, board, DM and edit done), and the refused requests (401/403/429) Discord would count,
-scaled to 10 minutes at 50 actions a second: Discord bans an address past 10,000.
+over the matches; a finished match makes way for a new one in its channel, seated from a fixed
+population of players, so players come back as they do on a real server. It prints the time
+from each interaction to the bot being idle again (every reply, board, DM and edit done).
+
+Refusals depend on time (a closed-DM player is tried again after an hour, then two, four…), so
+the bot's refusal clock is simulated. The run is one slice of a process doing 50 actions a
+second for `--population` players: population / players such slices, each with its own
+players, side by side. So the slice acts at 50 * players / population actions a simulated
+second, and its refusals are multiplied by population / players. It prints, per simulated 10
+minutes, the refused requests (401/403/429) the whole process would see: Discord bans an address
+past 10,000. The first hour is the cold start (every player is new to the bot, and each
+closed-DM player costs one refusal when first seen); later hours show the steady state with
+returning players.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
+import random
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bot.private as private  # noqa: E402
 import games.doudizhu as ddz  # noqa: E402
 import games.reversi as reversi  # noqa: E402
 import games.scrabble as scrabble  # noqa: E402
@@ -57,34 +72,65 @@ def command_for(game: str, state, seat: int) -> tuple[str, dict]:
     return ("doudizhu play", {"cards": str(plays[0])}) if plays else ("doudizhu pass", {})
 
 
-async def open_matches(fake, guild, bot, count: int, closed: float):
-    """`count` started matches, each in its own channel: (game, channel, users by seat order)."""
-    tables, made = [], 0
-    for index in range(count):
-        game, seats = GAMES[index % len(GAMES)]
-        channel = fake.add_channel(guild, f"{game}-{index}")
-        users = []
-        for _ in range(seats):
-            made += 1
-            user = fake.add_user(f"p{made}", dms_open=(made % round(1 / closed)) != 0)
+class SimulatedClock:
+    """The bot's refusal clock, moved forward a fixed step per action."""
+
+    def __init__(self, step: timedelta) -> None:
+        self.at = datetime(2026, 1, 1, tzinfo=private.UTC)
+        self.step = step
+
+    def __call__(self) -> datetime:
+        return self.at
+
+
+class Tables:
+    """The channels, each with a match whose players come from one population."""
+
+    def __init__(self, fake, guild, bot, players: int, closed: float, seed: int = 1) -> None:
+        self.fake, self.guild, self.bot = fake, guild, bot
+        self.random = random.Random(seed)
+        every = round(1 / closed) if closed else 0
+        self.people = []
+        for number in range(1, players + 1):
+            user = fake.add_user(f"p{number}", dms_open=not every or number % every != 0)
             fake.add_member(guild, user)
-            users.append(user)
+            self.people.append(user)
+        self.tables: list[tuple[str, object, dict]] = []
+        self.lobby_commands = 0
+        self.stamps: list[tuple[int, datetime]] = []  # (request log length, simulated time)
+
+    def stamp(self, at: datetime) -> None:
+        """Requests from here on happen at simulated time `at`."""
+        self.stamps.append((len(self.fake.request_log), at))
+
+    async def open(self, index: int, channel=None) -> None:
+        """A started match of the index's game in `channel` (a new channel if None)."""
+        game, seats = GAMES[index % len(GAMES)]
+        channel = channel or self.fake.add_channel(self.guild, f"{game}-{index}")
+        users = self.random.sample(self.people, seats)
         options = {"players": seats} if game != "reversi" else {}
-        await fake.slash(users[0], channel, f"{game} new", **options)
+        await self.fake.slash(users[0], channel, f"{game} new", **options)
         for user in users[1:]:
-            await fake.slash(user, channel, "match join")
-        tables.append((game, channel, {u.id: u for u in users}))
-    return tables
+            await self.fake.slash(user, channel, "match join")
+        self.lobby_commands += seats
+        entry = (game, channel, {u.id: u for u in users})
+        if index < len(self.tables):
+            self.tables[index] = entry
+        else:
+            self.tables.append(entry)
 
 
-async def play(fake, bot, tables, actions: int) -> list[float]:
-    """Round robin: the player to move in each open match acts once; the seconds each took."""
+async def play(tables: Tables, actions: int, clock: SimulatedClock) -> list[float]:
+    """Round robin: the player to move in each match acts once, and a finished match is
+    followed by a new one; the seconds each action took."""
     took: list[float] = []
+    bot, fake = tables.bot, tables.fake
     while len(took) < actions:
-        moved = False
-        for game, channel, users in tables:
+        for index, (game, channel, users) in enumerate(list(tables.tables)):
+            tables.stamp(clock.at)
             match = await bot.service.current(channel.id)
             if match is None or match.status != "active":
+                await tables.open(index, channel)
                 continue
             seat = match.current_seat()
             if seat is None:
@@ -94,11 +140,9 @@ async def play(fake, bot, tables, actions: int) -> list[float]:
             start = time.perf_counter()
             await fake.slash(user, channel, command, **options)
             took.append(time.perf_counter() - start)
-            moved = True
+            clock.at += clock.step
             if len(took) >= actions:
                 break
-        if not moved:
-            break
     return took
 
 
@@ -107,43 +151,71 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def main(matches: int, actions: int, closed: float) -> None:
+async def main(matches: int, actions: int, players: int, population: int,
+               closed: float) -> None:
+    scale = population / players
+    clock = SimulatedClock(timedelta(seconds=scale / RATE))
+    private.now = clock  # the benchmark's own process: nothing else reads this clock
     fake = FakeDiscord()
     await fake.start()
     try:
         guild = fake.add_guild("Load")
         with tempfile.TemporaryDirectory() as folder:
             async with running_bot(fake, Path(folder) / "load.db", guild.id) as bot:
-                before = len(fake.request_log)  # the matches' starts count: DMs go out then
-                tables = await open_matches(fake, guild, bot, matches, closed)
-                opened = sum(len(users) for _, _, users in tables)  # a `new` or a join each
-                took = await play(fake, bot, tables, actions)
-                log = fake.request_log[before:]
+                tables = Tables(fake, guild, bot, players, closed)
+                tables.stamp(clock.at)
+                for index in range(matches):
+                    await tables.open(index)
+                took = await play(tables, actions, clock)
+                log = list(fake.request_log)
     finally:
         await fake.stop()
-    refused = Counter((r.status, r.method, r.path.split("/")[1]) for r in log
-                      if r.status in REFUSED)
-    total = sum(refused.values())
+    report(log, took, tables, matches, players, scale, closed)
+
+
+def report(log, took, tables: Tables, matches, players, scale, closed) -> None:
+    refused = [r for r in log if r.status in REFUSED]
     ms = [t * 1000 for t in took]
-    print(f"{matches} matches ({', '.join(g for g, _ in GAMES)}), {len(took)} actions, "
-          f"{closed:.0%} of the players with DMs closed")
+    done = len(took) + tables.lobby_commands
+    hours = len(took) * scale / RATE / 3600
+    print(f"{matches} channels ({', '.join(g for g, _ in GAMES)}), {players} players "
+          f"({closed:.0%} with DMs closed), {len(took)} actions over {hours:.1f} simulated hours")
     print(f"interaction -> bot idle: median {statistics.median(ms):.1f} ms, "
           f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")
-    done = len(took) + opened
-    print(f"requests: {len(log)} ({len(log) / done:.1f} per action, the {opened} lobby "
-          f"commands included); refused: {total}")
-    for (status, method, route), count in refused.most_common():
+    print(f"requests: {len(log)} ({len(log) / done:.1f} per action, the "
+          f"{tables.lobby_commands} lobby commands included); refused: {len(refused)}")
+    for (status, method, route), count in Counter(
+            (r.status, r.method, r.path.split("/")[1]) for r in refused).most_common():
         print(f"  {count:5d}  {status} {method} /{route}/...")
-    per_window = total / done * RATE * WINDOW
-    print(f"refused per 10 minutes at {RATE} actions/s: {per_window:,.0f} "
-          f"(Discord bans an address past 10,000)")
+    # When each refusal happened: the last stamp taken before its request.
+    positions = [index for index, _ in tables.stamps]
+    start = tables.stamps[0][1]
+    per_window: Counter[int] = Counter()
+    for index, record in enumerate(log):
+        if record.status in REFUSED:
+            at = tables.stamps[bisect.bisect_right(positions, index) - 1][1]
+            per_window[int((at - start) / timedelta(seconds=WINDOW))] += 1
+    windows = max(1, int(hours * 3600 / WINDOW))
+    print(f"as one slice of a process at {RATE} actions/s (x{scale:.0f}: "
+          f"{players * scale:,.0f} players), refused per 10 minutes, window by window:")
+    figures = [per_window[w] * scale for w in range(windows)]
+    print("  " + " ".join(f"{f:,.0f}" for f in figures))
+    cold, warm = figures[:6], figures[6:]
+    print(f"first hour (every player new): mean {statistics.mean(cold):,.0f}, "
+          f"max {max(cold):,.0f}")
+    if warm:
+        print(f"after it (players returning): mean {statistics.mean(warm):,.0f}, "
+              f"max {max(warm):,.0f} (goal <= 100; Discord bans an address past 10,000)")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=30)
-    parser.add_argument("--actions", type=int, default=600)
+    parser.add_argument("--matches", type=int, default=6, help="channels in play at once")
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--players", type=int, default=20, help="the slice's players")
+    parser.add_argument("--population", type=int, default=2000,
+                        help="the players of a whole process at 50 actions/s")
     parser.add_argument("--closed", type=float, default=0.2, help="share of players with DMs "
                         "closed")
     args = parser.parse_args()
-    asyncio.run(main(args.matches, args.actions, args.closed))
+    asyncio.run(main(args.matches, args.actions, args.players, args.population, args.closed))

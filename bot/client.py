@@ -81,7 +81,8 @@ class GamenightBot(commands.AutoShardedBot):
             await import_module(adapter).setup(self)
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.service.on_write = self.metrics.db_write
-            await self.metrics.start(self.settings.metrics_port, self.store.open_counts)
+            await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
+                                     self.settings.metrics_host)
         self.add_dynamic_items(RetryComputerButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)

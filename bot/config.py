@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ class Settings:
     log_level: str
     lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
     metrics_port: int | None = None  # GAMENIGHT_METRICS_PORT (None: no metrics; 0: any port)
+    metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
     computer_delay: float = 1.5  # GAMENIGHT_COMPUTER_DELAY: seconds before a computer acts
     computer_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
 
@@ -77,6 +79,7 @@ class Settings:
                               "list (one word per line, .gz allowed), or leave it empty for the "
                               "built-in ENABLE list.")
         metrics_port = port(values.get("GAMENIGHT_METRICS_PORT", ""))
+        metrics_host = address(values.get("GAMENIGHT_METRICS_HOST", ""))
         return cls(
             token=Secret(token),
             db_path=db_path(values.get("GAMENIGHT_DB", "")),
@@ -85,6 +88,7 @@ class Settings:
             log_level=level,
             lexicon=Path(lexicon) if lexicon else None,
             metrics_port=metrics_port,
+            metrics_host=metrics_host,
             computer_delay=computer_delay(values.get("GAMENIGHT_COMPUTER_DELAY", "")),
             computer_workers=computer_workers(values.get("GAMENIGHT_COMPUTER_WORKERS", "")),
         )
@@ -101,6 +105,17 @@ def port(value: str) -> int | None:
     return int(value)
 
 
+def address(value: str) -> str:
+    """GAMENIGHT_METRICS_HOST: an IP address to listen on (default 127.0.0.1, this machine
+    only; 0.0.0.0 for every interface, as in the container)."""
+    value = value.strip() or "127.0.0.1"
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        raise ConfigError(f"GAMENIGHT_METRICS_HOST must be an IP address to serve metrics on "
+                          f"(127.0.0.1: this machine only; 0.0.0.0: every interface), not "
+                          f"{value!r}.") from None
+    return value
 MAX_COMPUTER_DELAY = 60.0
 
 

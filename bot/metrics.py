@@ -184,8 +184,10 @@ class Metrics:
 
     # -- serving -------------------------------------------------------------------------------
 
-    async def start(self, port: int, open_counts: Callable[[], Any]) -> None:
-        """Serve /metrics on `port` (0: any free port, then `self.port`), and watch the loop."""
+    async def start(self, port: int, open_counts: Callable[[], Any], host: str = "127.0.0.1",
+                    ) -> None:
+        """Serve /metrics on `host`:`port` (0: any free port, then `self.port`), and watch the
+        event loop."""
         serve = make_aiohttp_handler(self.registry)
 
         async def handler(request: web.Request) -> web.StreamResponse:
@@ -196,16 +198,16 @@ class Metrics:
         app.router.add_get("/metrics", handler)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "0.0.0.0", port)  # noqa: S104 (scraped from outside)
+        site = web.TCPSite(self._runner, host, port)
         try:
             await site.start()
         except OSError as err:
             await self._runner.cleanup()
-            raise MetricsUnavailable(f"cannot serve metrics on port {port}: {err.strerror}") \
-                from None
+            raise MetricsUnavailable(f"cannot serve metrics on {host} port {port}: "
+                                     f"{err.strerror}") from None
         self.port = self._runner.addresses[0][1]
         self._lag_task = asyncio.create_task(self._watch_loop(), name="gamenight: loop lag")
-        log.info("serving Prometheus metrics on port %d at /metrics", self.port)
+        log.info("serving Prometheus metrics on %s port %d at /metrics", host, self.port)
 
     async def _count_matches(self, open_counts: Callable[[], Any]) -> None:
         counts = await open_counts()

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-RETRY_AFTER = timedelta(hours=1)  # a closed-DM player is tried again on their turn after this
+RETRY_AFTER = timedelta(hours=1)  # a closed-DM player is tried again on their turn after this,
+RETRY_LONGEST = timedelta(days=1)  # doubled after each refusal in a row, up to this
 
 
 def now() -> datetime:
@@ -35,14 +36,25 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-async def dms_closed(bot: GamenightBot, user_id: int, *, prompt: bool) -> bool:
-    """Whether to skip a DM: its user refused one, and neither the retry button cleared that
-    nor has an hour passed with the user to act (`prompt`). Each refusal counts against the
-    bot's budget of refused requests, so a known-closed inbox is not tried on every turn."""
-    refused = await bot.store.dms_closed_at(user_id)
-    if refused is None:
+async def dm_allowed(bot: GamenightBot, match_id: int, seat: int, user_id: int, *,
+                     prompt: bool) -> bool | None:
+    """Whether to try a DM: True for a user who never refused one; None (a retry) for a
+    closed-DM user whose retry wait has passed, with the user to act (`prompt`), once per
+    match; False otherwise. Each refusal counts against the bot's budget of refused requests,
+    so a known-closed inbox is not tried on every turn, and one that stays closed is tried
+    less and less often: at most twice a match in all, unless the player asks."""
+    closed = await bot.store.dms_closed(user_id)
+    if closed is None:
+        return True
+    if not prompt or now() - closed.at < retry_wait(closed.refusals):
         return False
-    return not (prompt and now() - refused >= RETRY_AFTER)
+    return None if await bot.store.take_dm_retry(match_id, seat) else False
+
+
+def retry_wait(refusals: int) -> timedelta:
+    """How long after the last of `refusals` refused DMs in a row the bot tries again: an hour,
+    then two, four… up to a day."""
+    return min(RETRY_AFTER * 2 ** min(refusals - 1, 16), RETRY_LONGEST)
 
 
 def where(bot: GamenightBot, match: Match) -> str:
@@ -102,7 +114,8 @@ class LiveDMs:
                                                               prompt=prompt))
                     return True
                 live = None  # gone (deleted, say): a new DM takes its place
-            if await dms_closed(self.bot, row.user_id, prompt=prompt):
+            allowed = await dm_allowed(self.bot, match.id, seat, row.user_id, prompt=prompt)
+            if allowed is False:
                 return False
             try:
                 message = await self._send(row.user_id, reply)
@@ -114,6 +127,8 @@ class LiveDMs:
                 # undo the move's announcement; the private command still shows the hand.
                 log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
                 return True
+            if allowed is None:  # the retry went through: their DMs are open again
+                await self.bot.store.clear_dms_closed(row.user_id)
             await self.bot.store.keep_live_dm(LiveDM(match.id, seat, message.channel.id,
                                                      message.id, version, prompt))
             if live is not None:

@@ -96,7 +96,17 @@ MIGRATIONS: tuple[str, ...] = (
         refused_at TEXT NOT NULL
     );
     """,
-    # 5: a computer seat's level (easy, normal, hard); NULL for a person
+    # 5: how many DMs in a row each closed-DM user refused (the retry wait doubles each time)
+    """
+    ALTER TABLE dms_closed ADD COLUMN refusals INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE dm_retries (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
+    # 6: a computer seat's level (easy, normal, hard); NULL for a person
     """
     ALTER TABLE seats ADD COLUMN level TEXT;
     """,
@@ -145,6 +155,12 @@ class MatchRow:
     created_at: str
     updated_at: str
     seats: tuple[SeatRow, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class ClosedDMs:
+    at: datetime  # the last refusal
+    refusals: int  # refusals in a row since the mark was last cleared
 
 
 @dataclass(frozen=True)
@@ -453,18 +469,35 @@ class Store:
     async def dms_closed_at(self, user_id: int) -> datetime | None:
         """When a DM to `user_id` was last refused because its DMs are closed (None: never,
         or since cleared)."""
+        closed = await self.dms_closed(user_id)
+        return None if closed is None else closed.at
+
+    async def dms_closed(self, user_id: int) -> ClosedDMs | None:
+        """The user's closed-DM mark: the last refusal and how many came in a row."""
         async with self._reading() as db, db.execute(
-            "SELECT refused_at FROM dms_closed WHERE user_id = ?", (user_id,)
+            "SELECT refused_at, refusals FROM dms_closed WHERE user_id = ?", (user_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else datetime.fromisoformat(row["refused_at"])
+        if row is None:
+            return None
+        return ClosedDMs(datetime.fromisoformat(row["refused_at"]), row["refusals"])
 
     async def mark_dms_closed(self, user_id: int, at: datetime) -> None:
+        """Record a refused DM; a refusal after an earlier one adds to the count."""
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO dms_closed (user_id, refused_at) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET refused_at = excluded.refused_at",
+                "INSERT INTO dms_closed (user_id, refused_at, refusals) VALUES (?, ?, 1)"
+                " ON CONFLICT (user_id) DO UPDATE SET refused_at = excluded.refused_at,"
+                " refusals = dms_closed.refusals + 1",
                 (user_id, at.isoformat()))
+
+    async def take_dm_retry(self, match_id: int, seat: int) -> bool:
+        """Use the seat's one automatic DM retry of the match; False if it was used."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO dm_retries (match_id, seat, created_at) VALUES (?, ?, ?)",
+                (match_id, seat, _now()))
+            return cursor.rowcount == 1
 
     async def clear_dms_closed(self, user_id: int) -> None:
         async with self.transaction() as db:

@@ -1,5 +1,6 @@
 """Refusals the bot remembers, through the real bot and the fake Discord: a player whose DMs are
-closed is refused at most twice per match (once, and once more an hour later on their turn),
+closed is refused at most twice per match (once, and once more an hour later on their turn;
+the wait doubles after each refusal in a row),
 the channel notice comes once with a retry button, and a deleted message or a gone channel is
 not edited again on every action."""
 
@@ -93,6 +94,11 @@ async def test_scrabble_closed_dms_are_refused_at_most_twice_a_match(clock, tmp_
             assert refused_dms(fake, bob) == 2
             assert await bot.store.dms_closed_at(bob.id) == clock.at
 
+            clock.at += timedelta(days=3)  # a long game: no more tries in this match
+            for _ in range(2):
+                await take_turn(fake, channel, bot, users, "exchange")
+            assert refused_dms(fake, bob) == 2
+
             for _ in range(4):  # every player passes twice: the game is over
                 await take_turn(fake, channel, bot, users, "pass")
             assert (await bot.service.get(match.id)).status == "finished"
@@ -100,8 +106,27 @@ async def test_scrabble_closed_dms_are_refused_at_most_twice_a_match(clock, tmp_
             assert fake.dm_messages(bob) == [] and len(fake.dm_messages(alice)) > 1
 
             # The mark is per user: a new match does not try bob's DMs, and says so once.
+            clock.at = (await bot.store.dms_closed_at(bob.id)) + timedelta(minutes=5)
             await scrabble_table(fake, channel, bot, alice, bob)
             assert refused_dms(fake, bob) == 2 and len(notices(fake, channel)) == 2
+
+            # Two refusals in a row: the next try waits two hours, not one.
+            clock.at += timedelta(hours=1)
+            for _ in range(2):
+                await take_turn(fake, channel, bot, users, "exchange")
+            assert refused_dms(fake, bob) == 2
+            clock.at += timedelta(hours=1)
+            for _ in range(2):
+                await take_turn(fake, channel, bot, users, "exchange")
+            assert refused_dms(fake, bob) == 3
+            assert (await bot.store.dms_closed(bob.id)).refusals == 3
+
+
+def test_the_retry_wait_doubles_up_to_a_day():
+    waits = [private.retry_wait(n) for n in range(1, 8)]
+    assert waits[:5] == [timedelta(hours=h) for h in (1, 2, 4, 8, 16)]
+    assert waits[5:] == [timedelta(days=1)] * 2
+    assert private.retry_wait(10_000) == timedelta(days=1)
 
 
 async def test_the_retry_button_sends_the_rack_once_dms_are_open(clock, tmp_path):

@@ -92,6 +92,16 @@ def test_metrics_port_setting():
             Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_PORT": bad})
 
 
+def test_metrics_listen_on_this_machine_unless_told_otherwise():
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).metrics_host == "127.0.0.1"
+    for host in ("0.0.0.0", "::", "10.1.2.3"):
+        settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_HOST": host})
+        assert settings.metrics_host == host
+    for bad in ("everywhere", "127.0.0.1:9108", "300.1.1.1"):
+        with pytest.raises(ConfigError, match="GAMENIGHT_METRICS_HOST must be an IP address"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_HOST": bad})
+
+
 def test_a_bad_metrics_port_stops_the_bot_with_one_line(tmp_path):
     env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_METRICS_PORT": "prometheus"}
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
@@ -111,7 +121,8 @@ async def test_a_taken_port_is_a_clear_error():
     await first.start(0, no_matches)
     try:
         second = Metrics("http://127.0.0.1:9/api/v10")
-        with pytest.raises(MetricsUnavailable, match=f"cannot serve metrics on port {first.port}"):
+        with pytest.raises(MetricsUnavailable,
+                           match=f"cannot serve metrics on 127.0.0.1 port {first.port}"):
             await second.start(first.port, no_matches)
         await second.stop()
     finally:
