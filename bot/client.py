@@ -4,12 +4,14 @@ in `bot.registry`, and syncs the commands."""
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Executor
 from importlib import import_module
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
 from bot.errors import GamenightTree
 from bot.metrics import Metrics
@@ -36,7 +38,10 @@ class GamenightBot(commands.AutoShardedBot):
     store: Store
     service: MatchService
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
+                 **options: Any) -> None:
+        """`computer_executor` runs the computers' decisions (default: a process pool of
+        `settings.computer_workers`); tests may pass one that runs them in this process."""
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics: Metrics | None = None if settings.metrics_port is None else Metrics(settings.api_base)
@@ -52,6 +57,9 @@ class GamenightBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.presenters: dict[str, Any] = {}
+        self.computers = ComputerPlayers(self, delay=settings.computer_delay,
+                                         workers=settings.computer_workers,
+                                         executor=computer_executor)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")
@@ -66,6 +74,7 @@ class GamenightBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
         self.service = MatchService(self.store)
+        self.service.on_commit = self.computers.schedule
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
             # already imported elsewhere, with its own classes
@@ -74,8 +83,10 @@ class GamenightBot(commands.AutoShardedBot):
             self.service.on_write = self.metrics.db_write
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
                                      self.settings.metrics_host)
+        self.add_dynamic_items(RetryComputerButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
+        await self.computers.resume()  # the computers' turns pending when the bot stopped
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -99,6 +110,7 @@ class GamenightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
+        self.computers.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

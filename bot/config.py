@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -46,6 +46,8 @@ class Settings:
     lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
     metrics_port: int | None = None  # GAMENIGHT_METRICS_PORT (None: no metrics; 0: any port)
     metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
+    computer_delay: float = 1.5  # GAMENIGHT_COMPUTER_DELAY: seconds before a computer acts
+    computer_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -87,6 +89,8 @@ class Settings:
             lexicon=Path(lexicon) if lexicon else None,
             metrics_port=metrics_port,
             metrics_host=metrics_host,
+            computer_delay=computer_delay(values.get("GAMENIGHT_COMPUTER_DELAY", "")),
+            computer_workers=computer_workers(values.get("GAMENIGHT_COMPUTER_WORKERS", "")),
         )
 
 
@@ -112,6 +116,33 @@ def address(value: str) -> str:
                           f"(127.0.0.1: this machine only; 0.0.0.0: every interface), not "
                           f"{value!r}.") from None
     return value
+MAX_COMPUTER_DELAY = 60.0
+
+
+def computer_delay(value: str) -> float:
+    """GAMENIGHT_COMPUTER_DELAY: seconds a computer waits before acting (empty: 1.5)."""
+    value = value.strip()
+    if not value:
+        return 1.5
+    try:
+        delay = float(value)
+    except ValueError:
+        delay = -1.0
+    if not 0 <= delay <= MAX_COMPUTER_DELAY:  # also refuses nan and inf
+        raise ConfigError(f"GAMENIGHT_COMPUTER_DELAY must be a number of seconds from 0 to "
+                          f"{MAX_COMPUTER_DELAY:g}, not {value!r}, or left empty for 1.5.")
+    return delay
+
+
+def computer_workers(value: str) -> int:
+    """GAMENIGHT_COMPUTER_WORKERS: processes computer players think in (empty: one per CPU)."""
+    value = value.strip()
+    if not value:
+        return os.cpu_count() or 1
+    if not value.isdigit() or not 1 <= int(value) <= 256:
+        raise ConfigError(f"GAMENIGHT_COMPUTER_WORKERS must be a whole number of processes from "
+                          f"1 to 256, not {value!r}, or left empty for one per CPU core.")
+    return int(value)
 
 
 def db_path(value: str) -> Path:

@@ -14,7 +14,7 @@ import discord
 from bot.errors import report_error
 from bot.gone import edit_stored
 from bot.present import Reply, in_turn, lobby_embed, send_reply
-from bot.service import Match, Player
+from bot.service import LEVELS, Match, Player
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -26,6 +26,11 @@ BUTTONS = {
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+LEVEL_TEXT = {
+    "easy": "Beatable by a beginner",
+    "normal": "A fair opponent",
+    "hard": "Plays to win, and thinks longer",
 }
 
 
@@ -48,6 +53,64 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await lobby_action(interaction, self.action, self.match_id, from_button=True)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+class AddComputerSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"gn:lobby:addbot:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
+):
+    """The lobby card's menu: the creator seats a computer player at the level picked."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        options = [discord.SelectOption(label=f"Computer ({level})", value=level,
+                                        description=LEVEL_TEXT[level]) for level in LEVELS]
+        super().__init__(discord.ui.Select(placeholder="Add a computer player...",
+                                           options=options,
+                                           custom_id=f"gn:lobby:addbot:{match_id}:{version}"))
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match, /) -> AddComputerSelect:
+        return cls(int(match["match_id"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            match = await bot.service.add_computer(self.match_id, interaction.user.id,
+                                                   self.item.values[0], version=self.version)
+            await show_lobby_change(interaction, match, "addbot", from_button=True)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
+
+
+class RemoveComputerButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:lobby:removebot:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
+):
+    """The lobby card's button taking out the computer seated last (the creator only)."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Remove computer",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"gn:lobby:removebot:{match_id}:{version}"))
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> RemoveComputerButton:
+        return cls(int(match["match_id"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            match = await bot.service.remove_computer(self.match_id, interaction.user.id,
+                                                      version=self.version)
+            await show_lobby_change(interaction, match, "removebot", from_button=True)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)
 
@@ -105,11 +168,19 @@ def lobby_actions(match: Match) -> list[str]:
 
 
 def lobby_view(match: Match) -> discord.ui.View | None:
+    """The lobby buttons, Remove computer once one sits, and the Add computer menu while a
+    seat is open (both for the creator; anyone else is told so)."""
     if match.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for action in lobby_actions(match):
+    actions = lobby_actions(match)
+    for action in actions[:-1]:
         view.add_item(LobbyButton(action, match.id))
+    if any(seat.kind == "computer" for seat in match.seats):
+        view.add_item(RemoveComputerButton(match.id, match.row.version))
+    view.add_item(LobbyButton(actions[-1], match.id))  # Cancel stays last
+    if not match.is_full:
+        view.add_item(AddComputerSelect(match.id, match.row.version))
     return view
 
 
@@ -167,7 +238,8 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
             if match.status == "cancelled":
                 text = f"**{name}** closed the {match.title} lobby (match #{match.id})."
             else:
-                past = {"join": "joined", "leave": "left"}.get(action, action)
+                past = {"join": "joined", "leave": "left", "addbot": "added a computer to",
+                        "removebot": "took a computer out of"}.get(action, action)
                 text = (f"**{name}** {past} the lobby ({match.title}, match #{match.id}, "
                         f"{len(match.seats)}/{match.seat_target} seated).")
             await send_reply(interaction, Reply(content=text))

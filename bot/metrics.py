@@ -32,6 +32,7 @@ WINDOW = 600.0  # Discord counts refusals over 10 minutes
 WARN_ABOVE = 1000
 DMS_CLOSED = 50007
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0)
+THINK_BUCKETS = (0.01, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 LOOP_INTERVAL = 2.0  # seconds between two measurements of the event loop's lag
 PENDING_FOR = 30.0  # an interaction unanswered this long is forgotten (Discord allows 3 s)
 
@@ -110,6 +111,14 @@ class Metrics:
                                    "player's DMs are closed (50007)", registry=registry)
         self.db_time = Histogram("gamenight_db_write_seconds", "Time of a match's store write "
                                  "per action", ["operation"], registry=registry)
+        self.computer_decisions = Counter("gamenight_computer_decisions", "Computer players' "
+                                          "decisions by game, level and outcome (played, "
+                                          "stale: the match moved on, failed)",
+                                          ["game", "level", "outcome"], registry=registry)
+        self.computer_time = Histogram("gamenight_computer_decision_seconds", "Time a computer "
+                                       "player spent choosing a move (in its worker process)",
+                                       ["game", "level"], buckets=THINK_BUCKETS,
+                                       registry=registry)
         self._pending: OrderedDict[int, float] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._lag_task: asyncio.Task[None] | None = None
@@ -163,6 +172,12 @@ class Metrics:
                 raise
 
         http.request = counted  # type: ignore[method-assign]
+
+    def computer_decision(self, game: str, level: str, outcome: str,
+                          seconds: float | None) -> None:
+        self.computer_decisions.labels(game, level, outcome).inc()
+        if seconds is not None:
+            self.computer_time.labels(game, level).observe(seconds)
 
     def db_write(self, operation: str, seconds: float) -> None:
         self.db_time.labels(operation).observe(seconds)

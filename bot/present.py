@@ -42,7 +42,7 @@ class Reply:
         kwargs: dict = {"content": self.content, "embed": self.embed,
                         "allowed_mentions": discord.AllowedMentions(
                             everyone=False, roles=False,
-                            users=[discord.Object(i) for i in self.mentions])}
+                            users=[discord.Object(i) for i in self.mentions if i is not None])}
         if self.png is not None:
             kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename,
                                           description=self.alt)
@@ -210,6 +210,8 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
     else:
         title = f"{match.title}: lobby closed"
         how = f"This lobby was {match.status}."
+    if match.status == "lobby" and not match.is_full:
+        how += " Its creator may seat computer players (**Add a computer player**)."
     embed = discord.Embed(title=title, description=how, colour=COLOUR)
     embed.add_field(name=f"Seats ({len(match.seats)}/{target})", value="\n".join(seats))
     if rules:

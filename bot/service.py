@@ -14,7 +14,7 @@ import asyncio
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -51,6 +51,11 @@ class NotSeated(GameError):
         super().__init__(text)
 
 
+def renumbered(seats: Iterable[SeatRow]) -> list[SeatRow]:
+    """The seats in order, numbered from 0 again (after one left)."""
+    return [replace(seat, seat=i) for i, seat in enumerate(seats)]
+
+
 def game_title(game: str) -> str:
     """`doudizhu` -> `Dou Dizhu`: a game's name as players read it."""
     return game.replace("doudizhu", "dou dizhu").title()
@@ -85,11 +90,12 @@ class Conflict(GameError):
 
 
 SEATS_OPTION = "players"  # match option: the number of seats a lobby opens with
+LEVELS = ("easy", "normal", "hard")  # a computer player's levels (each game's `ai.LEVELS`)
 
 
 @dataclass(frozen=True)
 class Player:
-    """Who sits in a seat. `kind` is `user` for a Discord user (a computer player later)."""
+    """Who sits in a seat: `kind` is `user` for a Discord user, `computer` for a computer."""
 
     user_id: int | None
     name: str
@@ -129,6 +135,13 @@ class Match:
 
     def player(self, seat: int) -> SeatRow:
         return self.seats[seat]
+
+    def computer_to_act(self) -> int | None:
+        """The seat to act, if the match is on and a computer sits there."""
+        seat = self.current_seat() if self.status == "active" else None
+        if seat is None or self.player(seat).kind != "computer":
+            return None
+        return seat
 
     def current_seat(self) -> int | None:
         return None if self.state is None else self.engine.current_seat(self.state)
@@ -177,6 +190,8 @@ class MatchService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.order = ChannelOrder()
         self.on_write: Callable[[str, float], None] | None = None
+        # told of every commit (the match as committed), e.g. to schedule a computer's turn
+        self.on_commit: Callable[[Match], None] | None = None
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -268,7 +283,8 @@ class MatchService:
 
     async def rematch(self, match_id: int, creator: Player) -> Match:
         """A new lobby for a finished match's game, options and channel, opened by one of its
-        players. With two seats the other player is invited, so the seat waits for them."""
+        players, with its computers seated again. With two seats the other player is invited,
+        so the seat waits for them."""
         old = await self.get_or_fail(match_id)
         if old.status != "finished":
             raise LobbyError(f"Match #{old.id} is not over, so there is nothing to replay."
@@ -281,9 +297,13 @@ class MatchService:
         invited = None
         if old.seat_target == 2 and len(others) == 1:
             invited = Player(others[0].user_id, others[0].name)
-        return await self.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
-                                     creator=creator, invited=invited,
-                                     options=dict(old.row.options))
+        match = await self.open_lobby(old.game, guild_id=old.guild_id,
+                                      channel_id=old.channel_id, creator=creator,
+                                      invited=invited, options=dict(old.row.options))
+        for seat in old.seats:  # the computers sit again (they may fill the table: it starts)
+            if seat.kind == "computer" and match.status == "lobby":
+                match = await self.add_computer(match.id, creator.user_id, seat.level or "normal")
+        return match
 
     async def join(self, match_id: int, player: Player) -> Match:
         """Take a seat; the match starts by itself once every seat is taken."""
@@ -327,10 +347,59 @@ class MatchService:
                 await self._write(self.store.close_match(
                     match.id, match.row.version, "cancelled", {"reason": "the creator left"}))
             else:
-                seats = [SeatRow(i, s.kind, s.user_id, s.name)
-                         for i, s in enumerate(s for s in match.seats if s.seat != seat)]
+                seats = renumbered(s for s in match.seats if s.seat != seat)
                 await self._write(self.store.set_seats(match.id, match.row.version, seats))
             return await self._committed(match_id)
+
+    async def add_computer(self, match_id: int, user_id: int, level: str, *,
+                           version: int | None = None) -> Match:
+        """The lobby's creator seats a computer player; the last seat starts the match. With
+        `version` (a lobby card's menu), only if the lobby has not changed since."""
+        if level not in LEVELS:
+            raise LobbyError(f"A computer plays at one of these levels: {', '.join(LEVELS)}.")
+        match = await self.get_or_fail(match_id)
+        async with self._lock(match.channel_id):
+            match = await self._own_lobby(match_id, user_id, version)
+            if match.is_full:
+                raise LobbyError("Every seat is taken.")
+            invited = match.row.invited_id
+            if invited is not None and len(match.seats) + 1 >= match.seat_target:
+                raise LobbyError(f"The last seat is reserved for <@{invited}>, who was invited.")
+            computers = sum(seat.kind == "computer" for seat in match.seats)
+            number = f" {computers + 1}" if computers else ""
+            seat = SeatRow(len(match.seats), "computer", None, f"Computer{number} ({level})",
+                           level)
+            seats = [*match.seats, seat]
+            if len(seats) >= match.seat_target:
+                return await self._start(match, seats)
+            await self._write(self.store.set_seats(match.id, match.row.version, seats))
+            return await self._committed(match_id)
+
+    async def remove_computer(self, match_id: int, user_id: int, *,
+                              version: int | None = None) -> Match:
+        """The lobby's creator takes out the computer seated last."""
+        match = await self.get_or_fail(match_id)
+        async with self._lock(match.channel_id):
+            match = await self._own_lobby(match_id, user_id, version)
+            computers = [seat.seat for seat in match.seats if seat.kind == "computer"]
+            if not computers:
+                raise LobbyError("No computer has a seat in this lobby.")
+            seats = renumbered(s for s in match.seats if s.seat != computers[-1])
+            await self._write(self.store.set_seats(match.id, match.row.version, seats))
+            return await self._committed(match_id)
+
+    async def _own_lobby(self, match_id: int, user_id: int, version: int | None) -> Match:
+        """The lobby, re-read under its lock, if `user_id` opened it (and it is still at
+        `version`, when given)."""
+        match = await self.get_or_fail(match_id)
+        if match.status != "lobby":
+            raise LobbyError(self._closed_text(match))
+        if version is not None and match.row.version != version:
+            raise OutOfDate()
+        if user_id != match.row.creator_id:
+            raise NotAllowed("Only the player who opened the lobby can add or remove computer "
+                             "players.")
+        return match
 
     async def start(self, match_id: int, user_id: int) -> Match:
         """The creator starts the match with the seats taken so far."""
@@ -404,6 +473,22 @@ class MatchService:
                 raise NotYourTurn(self._whose_turn(match, error)) from None
             return await self._record(match, seat, str(move), state)
 
+    async def act_for_computer(self, match_id: int, seat: int, version: int,
+                               text: str) -> ActionResult | None:
+        """Apply a computer seat's action like a person's; None (nothing done) when it is
+        stale: the match moved on from `version`, ended, or is not that computer's turn."""
+        match = await self.get(match_id)
+        if match is None:
+            return None
+        async with self._lock(match.channel_id):
+            match = await self.get(match_id)
+            if (match is None or match.row.version != version
+                    or match.computer_to_act() != seat):
+                return None
+            move = match.engine.parse_move(text)
+            state = match.engine.apply(match.state, seat, move)
+            return await self._record(match, seat, str(move), state)
+
     async def resign(self, channel_id: int, user_id: int) -> ActionResult:
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id)
@@ -452,7 +537,10 @@ class MatchService:
         """The match as just committed, with its place in the channel's announcement order
         (call under the channel's lock, so the tickets follow the commit order)."""
         match = await self.get_or_fail(match_id)
-        return replace(match, ticket=self.order.take(match.channel_id))
+        match = replace(match, ticket=self.order.take(match.channel_id))
+        if self.on_commit is not None:
+            self.on_commit(match)
+        return match
 
     async def _write(self, operation: Any) -> None:
         started = time.perf_counter()

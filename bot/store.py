@@ -106,6 +106,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seat)
     );
     """,
+    # 6: a computer seat's level (easy, normal, hard); NULL for a person
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -129,6 +133,7 @@ class SeatRow:
     kind: str
     user_id: int | None
     name: str
+    level: str | None = None  # a computer's level; None for a person
 
 
 @dataclass(frozen=True)
@@ -324,10 +329,11 @@ class Store:
             if row is None:
                 return None
             async with db.execute(
-                "SELECT seat, kind, user_id, name FROM seats WHERE match_id = ? ORDER BY seat",
+                "SELECT seat, kind, user_id, name, level FROM seats WHERE match_id = ?"
+                " ORDER BY seat",
                 (row["id"],),
             ) as cursor:
-                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"])
+                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"], s["level"])
                               for s in await cursor.fetchall())
         return MatchRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
@@ -529,8 +535,9 @@ class Store:
     @staticmethod
     async def _insert_seat(db: aiosqlite.Connection, match_id: int, seat: SeatRow) -> None:
         await db.execute(
-            "INSERT INTO seats (match_id, seat, kind, user_id, name) VALUES (?, ?, ?, ?, ?)",
-            (match_id, seat.seat, seat.kind, seat.user_id, seat.name),
+            "INSERT INTO seats (match_id, seat, kind, user_id, name, level)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level),
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from concurrent.futures import Executor, Future
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -14,24 +15,40 @@ from bot.config import Settings
 from tests.fakediscord import FakeDiscord, Perm, run_bot
 
 
+class InlineExecutor(Executor):
+    """Runs each computer decision at once in this process: quick tests with no workers."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
 def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
-             metrics_port: str = "") -> GamenightBot:
+             metrics_port: str = "", computer_delay: str = "0", computer_workers: str = "1",
+             computer_executor: Executor | None = None) -> GamenightBot:
     """The bot as configured from the environment; `metrics_port` "0" serves metrics on any
-    free port (`bot.metrics.port`)."""
+    free port (`bot.metrics.port`). Computers act at once (no pause) unless told otherwise,
+    in a process pool of `computer_workers` unless `computer_executor` is given."""
     settings = Settings.from_mapping({
         "DISCORD_TOKEN": fake.token,
         "GAMENIGHT_DB": str(db_path),
         "DISCORD_API_BASE": fake.api_base,
         "GAMENIGHT_GUILD": "" if guild_id is None else str(guild_id),
         "GAMENIGHT_METRICS_PORT": metrics_port,
+        "GAMENIGHT_COMPUTER_DELAY": computer_delay,
+        "GAMENIGHT_COMPUTER_WORKERS": computer_workers,
     })
-    return GamenightBot(settings)
+    return GamenightBot(settings, computer_executor=computer_executor)
 
 
 @asynccontextmanager
-async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
-                      metrics_port: str = ""):
-    async with run_bot(make_bot(fake, db_path, guild_id, metrics_port=metrics_port), fake) as bot:
+async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, **settings):
+    """The bot against `fake` while the block runs; `settings` as for `make_bot`."""
+    async with run_bot(make_bot(fake, db_path, guild_id, **settings), fake) as bot:
         yield bot
 
 

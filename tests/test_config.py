@@ -75,3 +75,26 @@ def test_a_database_url_stops_the_bot_with_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "GAMENIGHT_DB" in done.stderr
     assert not list(tmp_path.iterdir())  # no file named after the URL
+
+
+def test_computer_settings():
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert settings.computer_delay == 1.5 and settings.computer_workers == (os.cpu_count() or 1)
+    custom = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_DELAY": " 0 ",
+                                    "GAMENIGHT_COMPUTER_WORKERS": "3"})
+    assert (custom.computer_delay, custom.computer_workers) == (0.0, 3)
+    for bad in ("soon", "-1", "nan", "inf", "61"):
+        with pytest.raises(ConfigError, match="GAMENIGHT_COMPUTER_DELAY must be a number"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_DELAY": bad})
+    for bad in ("0", "two", "1.5", "-2"):
+        with pytest.raises(ConfigError, match="GAMENIGHT_COMPUTER_WORKERS must be a whole"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_WORKERS": bad})
+
+
+def test_a_bad_computer_delay_stops_the_bot_with_one_line(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_DELAY": "a while"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+    assert "GAMENIGHT_COMPUTER_DELAY must be a number" in done.stderr

@@ -127,3 +127,18 @@ async def test_a_taken_port_is_a_clear_error():
         await second.stop()
     finally:
         await first.stop()
+
+
+def test_computer_decisions_are_counted_and_timed():
+    metrics = Metrics("https://discord.com/api/v10")
+    metrics.computer_decision("reversi", "hard", "played", 0.4)
+    metrics.computer_decision("reversi", "hard", "failed", None)
+    sample = metrics.registry.get_sample_value
+    assert sample("gamenight_computer_decisions_total",
+                  {"game": "reversi", "level": "hard", "outcome": "played"}) == 1
+    assert sample("gamenight_computer_decisions_total",
+                  {"game": "reversi", "level": "hard", "outcome": "failed"}) == 1
+    assert sample("gamenight_computer_decision_seconds_count",
+                  {"game": "reversi", "level": "hard"}) == 1
+    assert sample("gamenight_computer_decision_seconds_sum",
+                  {"game": "reversi", "level": "hard"}) == pytest.approx(0.4)

@@ -154,9 +154,10 @@ class GameCog:
         match = await self.service.rematch(finished.id, player_of(interaction))
         others = tuple(seat.user_id for seat in finished.seats
                        if seat.kind == "user" and seat.user_id != interaction.user.id)
-        content = (f"{join_and(f'<@{user_id}>' for user_id in others)}, "
-                   f"**{interaction.user.display_name}** asks for a rematch of {match.title} "
-                   f"match #{finished.id}: press **Join** to play.")
+        who = f"{join_and(f'<@{user_id}>' for user_id in others)}, " if others else ""
+        join = ": press **Join** to play." if match.status == "lobby" else "."
+        content = (f"{who}**{interaction.user.display_name}** asks for a rematch of "
+                   f"{match.title} match #{finished.id}{join}")
         await self._post_lobby(interaction, match, content, others)
         await retire_rematch(self.bot, finished)
         return match
@@ -166,8 +167,10 @@ class GameCog:
         reply = Reply(content=content, **lobby_card(self.bot, match), mentions=mentions)
         async with in_turn(match, interaction):
             message = await send_reply(interaction, reply)
-        if message is not None:
-            await self.service.store.set_message(match.id, lobby=message.id)
+            if message is not None:
+                await self.service.store.set_message(match.id, lobby=message.id)
+            if match.status == "active":  # a rematch whose computers filled the table
+                await self.announce_start(interaction, match)
 
     def cancel_summary(self, match: Match) -> str:
         """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
@@ -184,6 +187,11 @@ class GameCog:
         if not self.has_private or result.match.status != "active":
             return []
         return list(range(len(result.match.seats)))
+
+    def computer_to_act(self, match: Match) -> int | None:
+        """The computer seat the bot plays for now, if any (a game may leave some choices,
+        such as whether to play on, to the people)."""
+        return match.computer_to_act()
 
     def must_act(self, match: Match, seat: int) -> bool:
         """Whether `seat` must act now: its private view then comes as a new DM (the
@@ -297,7 +305,10 @@ class GameCog:
                                     self.private_thing)
 
     async def deliver_private(self, match: Match, seat: int) -> bool:
-        """The seat's private view in its live DM; False when its DMs are closed."""
+        """The seat's private view in its live DM; False when its DMs are closed. A
+        computer's hand is never drawn or sent anywhere."""
+        if match.player(seat).kind != "user":
+            return True
         reply = await self.private_reply(match, seat)
         reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
         return await self.live_dms.show(match, seat, reply, prompt=self.must_act(match, seat))
@@ -404,8 +415,13 @@ class GameCog:
         return True
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
-        """The game's board reply; once the match is over, with a Rematch button under it."""
+        """The game's board reply; once the match is over, with a Rematch button under it.
+        When a computer is to act, the line that would ask a person to act says it thinks."""
         reply = await self.board_reply(match, events)
+        computer = self.computer_to_act(match)
+        if computer is not None:
+            reply.content = f"**{match.player(computer).name}** is thinking..."
+            reply.mentions = ()
         if match.status == "finished" and reply.view is None:
             reply.view = rematch_view(match)
         return reply

@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.lobby import (
-    LobbyButton, RematchButton,
+    AddComputerSelect, LobbyButton, RematchButton, RemoveComputerButton,
     is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
 from bot.present import COLOUR, Reply, in_turn, send_reply
 from bot.private import RetryDMButton
-from bot.service import LobbyError
+from bot.service import LEVELS, LobbyError
 from bot.threads import ThreadButton
 from bot.threads import match_list_embed, visible_to
 
@@ -55,6 +55,23 @@ class MatchCog(commands.GroupCog, group_name="match",
         match = await self._lobby_here(interaction)
         match = await self.service.start(match.id, interaction.user.id)
         await show_lobby_change(interaction, match, "start", from_button=False)
+
+    @app_commands.command(name="addbot", description="Seat a computer player in your lobby "
+                                                      "(its creator only)")
+    @app_commands.describe(level="How strong it plays (default normal)")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level)
+                                 for level in LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        match = await self._lobby_here(interaction)
+        match = await self.service.add_computer(match.id, interaction.user.id, level)
+        await show_lobby_change(interaction, match, "addbot", from_button=False)
+
+    @app_commands.command(name="removebot", description="Take the last computer player out of "
+                                                         "your lobby (its creator only)")
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        match = await self._lobby_here(interaction)
+        match = await self.service.remove_computer(match.id, interaction.user.id)
+        await show_lobby_change(interaction, match, "removebot", from_button=False)
 
     @app_commands.command(name="status", description="Show the current board (or lobby) again")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -116,7 +133,9 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             lines = "\n".join(f"`{usage}` {what}" for usage, what in info.commands)
             embed.add_field(name=f"{info.title} ({info.players})",
                             value=f"{info.summary}\n{lines}", inline=False)
-        shared = ("`/match join` `/match leave` `/match start` seats; `/match status` shows the "
+        shared = ("`/match join` `/match leave` `/match start` seats; `/match addbot [level]` "
+                  "and `/match removebot` seat or unseat a computer player (the lobby's "
+                  "creator); `/match status` shows the "
                   "board again; `/match hand` shows your private hand; `/match resign`; "
                   "`/match cancel` (creator or Manage Messages); `/match list` the server's open matches. "
                   "A finished game's last board has a **Rematch** button for its players.")
@@ -128,4 +147,5 @@ async def setup(bot: GamenightBot) -> None:
     """Add the shared commands and the lobby, rematch and DM retry buttons."""
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
-    bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton)
+    bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton,
+                          AddComputerSelect, RemoveComputerButton)

@@ -218,6 +218,13 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     # -- private view ------------------------------------------------------------------------
 
+    def computer_to_act(self, match: Match) -> int | None:
+        """Between two rounds any seat may deal the next or stop the series: computers leave
+        that to the people."""
+        if match.state is not None and match.state.phase == ddz.ROUND_OVER:
+            return None
+        return match.computer_to_act()
+
     def must_act(self, match: Match, seat: int) -> bool:
         """The seat to bid or play (a round's end is told in the channel, with its buttons)."""
         state: ddz.State = match.state

@@ -1,0 +1,193 @@
+"""Computer players: after every commit, a computer whose turn it is thinks and acts.
+
+Thinking is CPU-bound Python, so it runs in a process pool (a thread would hold the GIL and
+stall every channel); the event loop only waits on the pool's future. The move comes back as
+text and is applied through the service like a person's, so it has the same move log,
+announcements, images and commit order. A decision that arrives after the match moved on
+(someone resigned, the match was cancelled) is dropped. Nothing is kept that a restart would
+need: at start-up every open match whose computer is to act is scheduled again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import discord
+
+from bot.errors import NotAnnounced, report_error
+from bot.service import Match
+from bot.think import decide, decision_seed, warm_up
+
+log = logging.getLogger(__name__)
+
+THINK_TIMEOUT = 30.0  # seconds a decision may take before the computer counts as failed
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes started from a clean forkserver (never forked from the running bot,
+    whose threads and sockets a fork would copy), each importing the games once."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=warm_up)
+
+
+class ComputerPlayers:
+    """Schedules and plays the computers' turns of every match (one task per match).
+
+    `bot` is the GamenightBot (not imported here: the client imports this module)."""
+
+    def __init__(self, bot: Any, *, delay: float, workers: int,
+                 executor: Executor | None = None, timeout: float = THINK_TIMEOUT) -> None:
+        self.bot = bot
+        self.delay = delay
+        self.timeout = timeout
+        self.workers = workers
+        self._owns_executor = executor is None
+        self._executor = executor
+        self._tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
+        self._failed: set[tuple[int, int]] = set()  # (match id, version) already reported
+
+    def executor(self) -> Executor:
+        if self._executor is None:
+            self._executor = process_pool(self.workers)
+        return self._executor
+
+    def schedule(self, match: Match, *, retry: bool = False) -> bool:
+        """Play the computer's turn in `match` if it has one now (the service's `on_commit`);
+        whether a turn was scheduled. A failed turn is tried again only with `retry`."""
+        seat = self._to_act(match)
+        if seat is None:
+            return False
+        key = (match.id, match.row.version)
+        pending = self._tasks.get(match.id)
+        if pending is not None and pending[0] == match.row.version and not pending[1].done():
+            return True
+        if key in self._failed and not retry:
+            return False
+        self._failed.discard(key)
+        task = asyncio.get_running_loop().create_task(
+            self._turn(match, seat), name=f"gamenight: computer turn in match {match.id}")
+        self._tasks[match.id] = (match.row.version, task)
+        task.add_done_callback(lambda done: self._forget(match.id, done))
+        return True
+
+    def _to_act(self, match: Match) -> int | None:
+        return self.bot.presenters[match.game].computer_to_act(match)
+
+    def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(match_id, (None, None))[1] is task:
+            del self._tasks[match_id]
+
+    async def resume(self) -> None:
+        """At start-up: the computers' turns that were pending when the bot stopped."""
+        for match in await self.bot.service.open_matches():
+            self.schedule(match)
+
+    async def _turn(self, match: Match, seat: int) -> None:
+        await self.bot.wait_until_ready()
+        if self.delay:
+            await asyncio.sleep(self.delay)  # people can follow what happens
+        level = match.player(seat).level or "normal"
+        try:
+            async with asyncio.timeout(self.timeout):
+                text, seconds = await self._think(match, seat, level)
+            result = await self.bot.service.act_for_computer(match.id, seat,
+                                                             match.row.version, text)
+        except Exception as error:  # a bug or a timeout: said once, the match stays playable
+            log.error("the computer of seat %s in match %s (%s, %s) failed", seat, match.id,
+                      match.game, level, exc_info=error)
+            self._count(match.game, level, "failed", None)
+            await self._report_failure(match, seat, error)
+            return
+        self._count(match.game, level, "stale" if result is None else "played", seconds)
+        if result is None:
+            return
+        try:
+            await self.bot.presenters[match.game].announce(result)
+        except NotAnnounced as error:  # saved: the next board or `/match status` shows it
+            log.warning("the move of the computer in match %s was saved but not shown: %s",
+                        match.id, error)
+
+    async def _think(self, match: Match, seat: int, level: str) -> tuple[str, float]:
+        seed = decision_seed(match.row.seed, match.row.version, seat)
+        executor = self.executor()
+        try:
+            future = executor.submit(decide, match.game, match.row.state, seat, level, seed)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next
+            if self._owns_executor and self._executor is executor:
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def _count(self, game: str, level: str, outcome: str, seconds: float | None) -> None:
+        if self.bot.metrics is not None:
+            self.bot.metrics.computer_decision(game, level, outcome, seconds)
+
+    async def _report_failure(self, match: Match, seat: int, error: Exception) -> None:
+        """Tell the channel once per turn that the computer could not move, with a retry."""
+        key = (match.id, match.row.version)
+        if key in self._failed:
+            return
+        self._failed.add(key)
+        why = "took too long to decide" if isinstance(error, TimeoutError) else "ran into an error"
+        text = (f"**{match.player(seat).name}** {why} and has not moved in this {match.title} "
+                f"match (#{match.id}). The match stays open: press **Retry** to let it try "
+                "again, or `/match cancel` to end the match.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(RetryComputerButton(match.id, match.row.version))
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.send(text, view=view)
+        except discord.HTTPException as refused:
+            log.warning("could not say in the channel that match %s's computer failed: %s",
+                        match.id, refused)
+
+    async def retry(self, match_id: int, version: int) -> str:
+        """The failure notice's Retry: what to tell whoever pressed it."""
+        match = await self.bot.service.get(match_id)
+        seat = None if match is None or match.row.version != version else self._to_act(match)
+        if seat is None:
+            return "The match has moved on since: there is nothing to retry."
+        self.schedule(match, retry=True)
+        return f"**{match.player(seat).name}** is trying again."
+
+    def close(self) -> None:
+        for _, task in list(self._tasks.values()):
+            task.cancel()
+        if self._owns_executor and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class RetryComputerButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:computer:retry:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
+):
+    """Under a failed computer's notice: let it try its turn again."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Retry", style=discord.ButtonStyle.primary,
+                                           custom_id=f"gn:computer:retry:{match_id}:{version}"))
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> RetryComputerButton:
+        return cls(int(match["match_id"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: Any = interaction.client  # the GamenightBot
+            text = await bot.computers.retry(self.match_id, self.version)
+            await interaction.response.edit_message(
+                content=f"{interaction.message.content}\n{text}" if interaction.message else text,
+                view=None)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
