@@ -39,6 +39,7 @@ from .tiles import (
 EMPTY = "."
 _VALUE = {ch: tile_value(ch) for ch in LETTERS + LETTERS.lower()}
 _LOWER = {ch: ch.lower() for ch in LETTERS}
+_BLANKED = str.maketrans(LETTERS.lower(), BLANK * len(LETTERS))
 _LETTERS = LETTERS
 _SQUARE_NAMES = tuple(tuple(square_name(r, c) for c in range(SIZE)) for r in range(SIZE))
 
@@ -67,8 +68,8 @@ class _Pass:
 
     def play(self, line: int, start: int, word: str) -> Play:
         if self.across:
-            return Play(line, start, ACROSS, word)
-        return Play(start, line, DOWN, word)
+            return _play(line, start, ACROSS, word)
+        return _play(start, line, DOWN, word)
 
     def tiles(self, line: int, start: int, word: str) -> list[Placement]:
         row = self.rows[line]
@@ -102,6 +103,14 @@ class _Pass:
         bingo = len(tiles) >= BINGO_TILES
         words[0] = (word.upper(), score - cross_total - (BINGO_BONUS if bingo else 0))
         return ScoredPlay(tuple(tiles), tuple(words), bingo, score)
+
+
+def _play(row: int, col: int, direction: str, word: str) -> Play:
+    """A Play the generator found: valid by construction, so made without Play's checks
+    (they would cost more than finding it)."""
+    play = object.__new__(Play)
+    play.__dict__.update(row=row, col=col, direction=direction, word=word)
+    return play
 
 
 def placements(
@@ -152,12 +161,89 @@ def _search(
         return
     root = lexicon.dawg
     first = board.is_empty()
+    one_choice = one_blank_choice and BLANK in rack
+    parts = _LeftParts(_left_parts(root, rack, one_choice))
     for across in (True, False):
         way = _prepare(board if across else board.transpose(), across, root)
         found: list[Found] = []
         for line in range(SIZE):
-            _line(way, line, rack, root, first, one_blank_choice, found)
+            _line(way, line, rack, root, first, one_choice, parts, found)
         yield way, found
+
+
+LeftPart = tuple[str, Node, dict[str, int], int]  # letters, node, rack letters left, blanks left
+
+
+def _left_parts(root: Node, rack: str, one_choice: bool) -> list[LeftPart]:
+    """Every way to start a word with the rack's tiles, leaving at least one tile, in the
+    search's order (alphabetical, a letter before a blank standing for it)."""
+    counts = {letter: rack.count(letter) for letter in LETTERS}
+    blanks = rack.count(BLANK)
+    out: list[LeftPart] = []
+
+    def grow(part: str, node: Node, limit: int) -> None:
+        nonlocal blanks
+        out.append((part, node, dict(counts), blanks))
+        if not limit:
+            return
+        for letter, child in node.items():
+            left = counts[letter]
+            if left:
+                counts[letter] = left - 1
+                grow(part + letter, child, limit - 1)
+                counts[letter] = left
+        if blanks:
+            blanks -= 1
+            seen: set[int] = set()
+            for letter, child in node.items():
+                if one_choice:  # another letter reaching the same node starts the same words
+                    if id(child) in seen:
+                        continue
+                    seen.add(id(child))
+                grow(part + _LOWER[letter], child, limit - 1)
+            blanks += 1
+
+    grow("", root, len(rack) - 1)
+    return out
+
+
+class _LeftParts:
+    """The left parts, shortest first, and for each kind of anchor (its cross-check, the tile
+    after it, how many free squares before it) those whose node can go on through it: shared
+    by every line of both directions."""
+
+    def __init__(self, parts: list[LeftPart]) -> None:
+        self.parts = sorted(parts, key=lambda part: len(part[0]))  # stable: keeps the order
+        # (cross-check, tile after) -> [fitting parts, how many parts were looked at]
+        self.fitting: dict[tuple[frozenset[str] | None, str], tuple[list[LeftPart], list[int]]] = {}
+
+    def fit(self, allowed: frozenset[str] | None, tile: str, limit: int) -> list[LeftPart]:
+        """The fitting parts, those up to `limit` letters first (looked at once per kind)."""
+        found, looked = self.fitting.setdefault((allowed, tile), ([], [0]))
+        parts = self.parts
+        i = looked[0]
+        while i < len(parts) and len(parts[i][0]) <= limit:
+            if _fits(parts[i], allowed, tile):
+                found.append(parts[i])
+            i += 1
+        looked[0] = i
+        return found
+
+
+def _fits(part: LeftPart, allowed: frozenset[str] | None, tile: str) -> bool:
+    """Whether the part's node has a letter for the anchor (from what the rack has left, in
+    its cross-check) that can go on through the tile after it."""
+    _, node, counts, blanks = part
+    if blanks and not tile:
+        return bool(node) if allowed is None else not allowed.isdisjoint(node)
+    for letter, child in node.items():
+        if (
+            (blanks or counts[letter])
+            and (allowed is None or letter in allowed)
+            and (not tile or tile in child)
+        ):
+            return True
+    return False
 
 
 def _prepare(grid: Board, across: bool, root: Node) -> _Pass:
@@ -220,7 +306,8 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
     rack: str,
     root: Node,
     first: bool,
-    one_blank_choice: bool,
+    one_choice: bool,
+    parts: _LeftParts,
     found: list[Found],
 ) -> None:
     """Append the plays along one line of `way` to `found`."""
@@ -234,8 +321,10 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
     lower = _LOWER
     counts = {letter: rack.count(letter) for letter in _LETTERS}
     blanks = rack.count(BLANK)
-    one_choice = one_blank_choice and blanks > 0
     shapes: set[tuple[int, str]] = set()
+    # the tile just after each square (upper case), "" if none: a letter is only placed when
+    # its DAWG node can go on through that tile
+    follow = [row[c + 1].upper() if c + 1 < SIZE and row[c + 1] != EMPTY else "" for c in range(SIZE)]
     empties = [0] * (SIZE + 1)  # empty squares before each position
     for c in range(SIZE):
         empties[c + 1] = empties[c] + (row[c] == EMPTY)
@@ -248,11 +337,10 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
         if end - start < 2 or (tiles == 1 and skip_single):
             return
         if one_choice:
-            shape = "".join(
-                BLANK if row[start + i] == EMPTY and ch.islower() else ch
-                for i, ch in enumerate(word)
-            )
-            if shape != word:  # it uses a blank: keep the first choice of its letters
+            # Lower case marks the blanks, placed or on the board; from one start the board's
+            # are on the same squares whatever the word, so this names the placement.
+            shape = word.translate(_BLANKED)
+            if shape != word:  # keep the first choice of letters for its blanks
                 if (start, shape) in shapes:
                     return
                 shapes.add((start, shape))
@@ -276,10 +364,11 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
         check = crosses[pos]
         lm, wm = bonus_l[pos], bonus_w[pos]
         after = pos + 1
+        tile = follow[pos]
         if check is None:
             for letter, child in node.items():
                 left = counts[letter]
-                if left:
+                if left and (not tile or tile in child):
                     counts[letter] = left - 1
                     extend(after, child, word + letter, score + value_of[letter] * lm,
                            mult * wm, cross)
@@ -288,7 +377,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             allowed, base = check.allowed, check.base
             for letter, child in node.items():
                 left = counts[letter]
-                if left and letter in allowed:
+                if left and letter in allowed and (not tile or tile in child):
                     counts[letter] = left - 1
                     value = value_of[letter] * lm
                     extend(after, child, word + letter, score + value, mult * wm,
@@ -300,42 +389,13 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             extra = 0 if check is None else check.base * wm
             seen: set[int] = set()
             for letter, child in node.items():
-                if allowed is not None and letter not in allowed:
+                if (allowed is not None and letter not in allowed) or (tile and tile not in child):
                     continue
                 if one_choice:  # another letter reaching the same node finds the same shapes
                     if id(child) in seen:
                         continue
                     seen.add(id(child))
                 extend(after, child, word + lower[letter], score, mult * wm, cross + extra)
-            blanks += 1
-
-    def left_part(part: str, node: Node, limit: int) -> None:
-        """Left parts on the free squares before the anchor, each then extended."""
-        nonlocal blanks
-        if node:
-            start = anchor - len(part)
-            score, mult = 0, 1
-            for i, ch in enumerate(part, start):
-                score += value_of[ch] * bonus_l[i]
-                mult *= bonus_w[i]
-            extend(anchor, node, part, score, mult, 0)
-        if not limit:
-            return
-        for letter, child in node.items():
-            left = counts[letter]
-            if left:
-                counts[letter] = left - 1
-                left_part(part + letter, child, limit - 1)
-                counts[letter] = left
-        if blanks:
-            blanks -= 1
-            seen: set[int] = set()
-            for letter, child in node.items():
-                if one_choice:
-                    if id(child) in seen:
-                        continue
-                    seen.add(id(child))
-                left_part(part + lower[letter], child, limit - 1)
             blanks += 1
 
     previous = -1
@@ -351,5 +411,19 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             if node is not None:
                 extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0)
         else:
-            left_part("", root, min(anchor - previous - 1, size - 1))
+            limit = min(anchor - previous - 1, size - 1)
+            check = crosses[anchor]
+            full, full_blanks = counts, blanks
+            for part, node, counts, blanks in parts.fit(
+                None if check is None else check.allowed, follow[anchor], limit
+            ):
+                if len(part) > limit:
+                    break
+                start = anchor - len(part)
+                score, mult = 0, 1
+                for i, ch in enumerate(part, start):
+                    score += value_of[ch] * bonus_l[i]
+                    mult *= bonus_w[i]
+                extend(anchor, node, part, score, mult, 0)
+            counts, blanks = full, full_blanks
         previous = anchor
