@@ -9,13 +9,15 @@ letters that continue some word. A play is found once, from its leftmost anchor,
 it is built (a blank is worth 0 whatever it stands for).
 
 With `one_blank_choice`, a placement is kept with one choice of letters for its blanks: the
-first in alphabetical order, as a person would list them. Two blank choices that lead to the
-same DAWG node have the same continuations, so only the first is followed at all.
+first in alphabetical order, as a person would list them (the search meets it first). The
+others are dropped as they are found, before any Play, score or sort is spent on them.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .board import Board
@@ -140,29 +142,50 @@ def scored_plays(
     board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
 ) -> list[tuple[int, Play]]:
     """Every valid play with its score, best first, ties in the order of their text."""
-    keyed = [
-        (way.sort_key(item), way, item)
-        for way, found in _search(board, rack, lexicon, one_blank_choice)
-        for item in found
-    ]
-    keyed.sort(key=lambda entry: entry[0])
-    return [(item[3], way.play(*item[:3])) for _, way, item in keyed]
+    with _collector_paused():
+        keyed = [
+            (way.sort_key(item), way, item)
+            for way, found in _search(board, rack, lexicon, one_blank_choice)
+            for item in found
+        ]
+        keyed.sort(key=lambda entry: entry[0])
+        return [(item[3], way.play(*item[:3])) for _, way, item in keyed]
 
 
 def has_play(board: Board, rack: str, lexicon: Lexicon) -> bool:
     return any(found for _, found in _search(board, rack, lexicon, False))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The search makes many small objects and no reference cycles; meanwhile the cyclic
+    garbage collector would walk the lexicon's graph again and again (a third of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _search(
     board: Board, rack: str, lexicon: Lexicon, one_blank_choice: bool
-) -> Iterator[tuple[_Pass, list[Found]]]:
+) -> list[tuple[_Pass, list[Found]]]:
     """For each direction, across first, the plays found on its lines."""
     if not rack:
-        return
+        return []
     root = lexicon.dawg
+    with _collector_paused():
+        return list(_directions(board, rack, root, one_blank_choice))
+
+
+def _directions(
+    board: Board, rack: str, root: Node, one_blank_choice: bool
+) -> Iterator[tuple[_Pass, list[Found]]]:
     first = board.is_empty()
     one_choice = one_blank_choice and BLANK in rack
-    parts = _LeftParts(_left_parts(root, rack, one_choice))
+    parts = _LeftParts(_left_parts(root, rack))
     for across in (True, False):
         way = _prepare(board if across else board.transpose(), across, root)
         found: list[Found] = []
@@ -174,7 +197,7 @@ def _search(
 LeftPart = tuple[str, Node, dict[str, int], int]  # letters, node, rack letters left, blanks left
 
 
-def _left_parts(root: Node, rack: str, one_choice: bool) -> list[LeftPart]:
+def _left_parts(root: Node, rack: str) -> list[LeftPart]:
     """Every way to start a word with the rack's tiles, leaving at least one tile, in the
     search's order (alphabetical, a letter before a blank standing for it)."""
     counts = {letter: rack.count(letter) for letter in LETTERS}
@@ -194,12 +217,7 @@ def _left_parts(root: Node, rack: str, one_choice: bool) -> list[LeftPart]:
                 counts[letter] = left
         if blanks:
             blanks -= 1
-            seen: set[int] = set()
             for letter, child in node.items():
-                if one_choice:  # another letter reaching the same node starts the same words
-                    if id(child) in seen:
-                        continue
-                    seen.add(id(child))
                 grow(part + _LOWER[letter], child, limit - 1)
             blanks += 1
 
@@ -387,14 +405,9 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             blanks -= 1
             allowed = None if check is None else check.allowed
             extra = 0 if check is None else check.base * wm
-            seen: set[int] = set()
             for letter, child in node.items():
                 if (allowed is not None and letter not in allowed) or (tile and tile not in child):
                     continue
-                if one_choice:  # another letter reaching the same node finds the same shapes
-                    if id(child) in seen:
-                        continue
-                    seen.add(id(child))
                 extend(after, child, word + lower[letter], score, mult * wm, cross + extra)
             blanks += 1
 
