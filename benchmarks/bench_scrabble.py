@@ -83,7 +83,8 @@ def main() -> None:
     measure("legal_moves (all plays + exchanges)", lambda: legal_moves(state, seat), 30)
     measure("scored_plays (all plays, scored)", lambda: scored_plays(state, seat), 30)
     for rack in RACKS:
-        racked = replace(state, racks=tuple(rack if s == seat else r for s, r in enumerate(state.racks)))
+        racks = tuple(rack if s == seat else r for s, r in enumerate(state.racks))
+        racked = replace(state, racks=racks)
         for one in (False, True):
             count = len(scored_plays(racked, seat, one_blank_choice=one))
             label = f"scored_plays {rack}{' one blank choice' if one else ''} ({count})"

@@ -274,8 +274,8 @@ def _prepare(grid: Board, across: bool, root: Node) -> _Pass:
         across,
         rows,
         cross,
-        tuple(tuple(LETTER_MULTIPLIER.get(p, 1) for p in row) for row in premiums),  # type: ignore[arg-type]
-        tuple(tuple(WORD_MULTIPLIER.get(p, 1) for p in row) for row in premiums),  # type: ignore[arg-type]
+        tuple(tuple(LETTER_MULTIPLIER.get(p or "", 1) for p in row) for row in premiums),
+        tuple(tuple(WORD_MULTIPLIER.get(p or "", 1) for p in row) for row in premiums),
     )
 
 
@@ -342,7 +342,9 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
     shapes: set[tuple[int, str]] = set()
     # the tile just after each square (upper case), "" if none: a letter is only placed when
     # its DAWG node can go on through that tile
-    follow = [row[c + 1].upper() if c + 1 < SIZE and row[c + 1] != EMPTY else "" for c in range(SIZE)]
+    follow = [
+        row[c + 1].upper() if row[c + 1 : c + 2] not in ("", EMPTY) else "" for c in range(SIZE)
+    ]
     empties = [0] * (SIZE + 1)  # empty squares before each position
     for c in range(SIZE):
         empties[c + 1] = empties[c] + (row[c] == EMPTY)
