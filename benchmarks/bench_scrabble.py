@@ -38,7 +38,7 @@ def measure(name: str, func: Callable[[], object], runs: int) -> None:
     times.sort()
     median = statistics.median(times) * 1000
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-    print(f"{name:<38} median {median:8.3f} ms   p99 {p99:8.3f} ms   ({runs} runs)")
+    print(f"{name:<50} median {median:8.3f} ms   p99 {p99:8.3f} ms   ({runs} runs)")
 
 
 def midgame(turns: int = 12):
