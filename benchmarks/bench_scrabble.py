@@ -1,14 +1,17 @@
-"""Scrabble timings: validating and scoring a play, applying it, generating every play for a
-rack, and drawing the board and a rack. Prints median and p99 per operation.
+"""Scrabble timings: loading the lexicon and its DAWG, validating and scoring a play, applying
+it, generating every play for a rack (the issue's racks: none, one and two blanks, and a 9-tile
+rack), and drawing the board and a rack. Prints median and p99 per operation.
 
     python benchmarks/bench_scrabble.py
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from games.scrabble import (
     Pass,
@@ -35,7 +38,7 @@ def measure(name: str, func: Callable[[], object], runs: int) -> None:
     times.sort()
     median = statistics.median(times) * 1000
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-    print(f"{name:<38} median {median:8.3f} ms   p99 {p99:8.3f} ms   ({runs} runs)")
+    print(f"{name:<50} median {median:8.3f} ms   p99 {p99:8.3f} ms   ({runs} runs)")
 
 
 def midgame(turns: int = 12):
@@ -47,13 +50,27 @@ def midgame(turns: int = 12):
     return state
 
 
+RACKS = ("AEINRST", "AEINRS?", "AEIRS??", "AEIRST??N")
+
+
+def resident_mb() -> float:
+    """This process's resident memory now (Linux)."""
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def main() -> None:
+    before = resident_mb()
     start = time.perf_counter()
     lexicon = default_lexicon()
-    print(f"load lexicon ({len(lexicon)} words): {(time.perf_counter() - start) * 1000:.0f} ms")
-    start = time.perf_counter()
-    _ = lexicon.prefixes
-    print(f"build prefix set: {(time.perf_counter() - start) * 1000:.0f} ms")
+    loaded = time.perf_counter()
+    _ = lexicon.dawg
+    ready = time.perf_counter()
+    print(
+        f"load lexicon ({len(lexicon)} words): {(loaded - start) * 1000:.0f} ms, its DAWG: "
+        f"{(ready - loaded) * 1000:.0f} ms, ready in {(ready - start) * 1000:.0f} ms; "
+        f"resident +{resident_mb() - before:.1f} MB"
+    )
 
     state = midgame()
     seat = current_seat(state)
@@ -65,6 +82,14 @@ def main() -> None:
     measure("apply a play (double challenge)", lambda: apply(state, seat, play), 1000)
     measure("legal_moves (all plays + exchanges)", lambda: legal_moves(state, seat), 30)
     measure("scored_plays (all plays, scored)", lambda: scored_plays(state, seat), 30)
+    for rack in RACKS:
+        racks = tuple(rack if s == seat else r for s, r in enumerate(state.racks))
+        racked = replace(state, racks=racks)
+        for one in (False, True):
+            count = len(scored_plays(racked, seat, one_blank_choice=one))
+            label = f"scored_plays {rack}{' one blank choice' if one else ''} ({count})"
+            runs = 5 if "?" in rack else 20
+            measure(label, lambda: scored_plays(racked, seat, one_blank_choice=one), runs)
     seen = view(state, seat)
     measure("render_board", lambda: render_board(seen), 30)
     measure("render_rack", lambda: render_rack(seen), 100)

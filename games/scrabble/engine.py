@@ -59,7 +59,8 @@ from games.serial import Serial
 
 from .board import Board
 from .lexicon import Lexicon, default_lexicon
-from .movegen import generate, has_play, placements
+from . import movegen
+from .movegen import has_play, placements
 from .moves import Challenge, Exchange, Move, Pass, Play, move_key, parse_move
 from .scoring import (
     ScoredPlay,
@@ -397,13 +398,9 @@ def scored_plays(
 ) -> list[tuple[int, Play]]:
     """Every valid play for `seat`'s rack with its score, best first (a hint or a bot).
     `one_blank_choice` keeps one letter choice per placement of blanks (see `movegen`)."""
-    found = [
-        (scored.score, play)
-        for play, scored in generate(
-            state.board, state.racks[seat], _lexicon(lexicon), one_blank_choice=one_blank_choice
-        )
-    ]
-    return sorted(found, key=lambda item: (-item[0], str(item[1])))
+    return movegen.scored_plays(
+        state.board, state.racks[seat], _lexicon(lexicon), one_blank_choice=one_blank_choice
+    )
 
 
 def _sub_racks(rack: str) -> set[str]:

@@ -13,27 +13,39 @@ import gzip
 import os
 from collections.abc import Iterable
 from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
+
+from . import dawg
 
 ENV_VAR = "GAMENIGHT_LEXICON"
 
 
 class Lexicon:
-    """A set of upper-case words with a membership test and (lazily) a prefix test.
+    """A set of upper-case words with a membership test and (lazily) its DAWG.
 
-    `word in lexicon` is case-insensitive. The prefix set, needed only by the move generator,
-    is built on first use.
+    `word in lexicon` is case-insensitive. The DAWG, needed only by the move generator, is
+    read from `dawg_file` (a prebuilt graph of exactly these words, see `dawg.main`) or built
+    on first use. `prefixes`/`next_letters` remain for callers that want a prefix test.
     """
 
-    __slots__ = ("words", "name", "_prefixes", "_next")
+    __slots__ = ("words", "name", "_prefixes", "_next", "_dawg", "_dawg_file")
 
-    def __init__(self, words: Iterable[str], name: str = "custom") -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        name: str = "custom",
+        *,
+        dawg_file: Traversable | Path | None = None,
+    ) -> None:
         self.words: frozenset[str] = frozenset(
             w.strip().upper() for w in words if w.strip() and w.strip().isalpha()
         )
         self.name = name
         self._prefixes: frozenset[str] | None = None
         self._next: dict[str, str] = {}
+        self._dawg: dawg.Node | None = None
+        self._dawg_file = dawg_file
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.upper() in self.words
@@ -43,6 +55,17 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"Lexicon({self.name!r}, {len(self.words)} words)"
+
+    @property
+    def dawg(self) -> dawg.Node:
+        """The root of the words' DAWG (read or built once)."""
+        if self._dawg is None:
+            if self._dawg_file is not None:
+                with self._dawg_file.open("rb") as handle:
+                    self._dawg = dawg.load(gzip.decompress(handle.read()).decode("ascii"))
+            else:
+                self._dawg = dawg.build(self.words)
+        return self._dawg
 
     @property
     def prefixes(self) -> frozenset[str]:
@@ -86,9 +109,10 @@ def load_lexicon(path: str | os.PathLike[str] | None = None) -> Lexicon:
 @functools.lru_cache(maxsize=8)
 def _load(path: str | None) -> Lexicon:
     if path is None:
-        packaged = resources.files(__package__).joinpath("data", "enable.txt.gz")
-        with resources.as_file(packaged) as file:
-            return Lexicon(_read_words(Path(file)), name="ENABLE")
+        data = resources.files(__package__).joinpath("data")
+        with resources.as_file(data.joinpath("enable.txt.gz")) as file:
+            words = _read_words(Path(file))
+        return Lexicon(words, name="ENABLE", dawg_file=data.joinpath("enable.dawg.gz"))
     file = Path(path)
     if not file.is_file():
         raise FileNotFoundError(f"no word list at {file} (set by {ENV_VAR} or the caller)")

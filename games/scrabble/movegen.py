@@ -1,22 +1,118 @@
-"""Finding every valid play for a rack (anchor-based, with the lexicon's prefix set).
+"""Finding every valid play for a rack: Appel & Jacobson's generator over the lexicon's DAWG.
 
-For each line (rows, then columns via the transposed board) the generator works out, for each
-empty square, which letters may go there given the tiles above and below it (cross-checks),
-and which empty squares touch a tile (anchors; H8 on an empty board). It then extends words
-rightwards from every square that starts a run, placing rack tiles only while the letters so
-far are a prefix of some word, and keeps the words that use an anchor.
+Each line (rows, then columns via the transposed board) is prepared once: for each empty square
+the letters the tiles above and below it allow (its cross-check) and what that cross word is
+worth without the new tile; the anchors are the empty squares touching a tile (H8 on an empty
+board). From each anchor the generator lays a left part on the free squares before it (or takes
+the tiles already there), then extends rightwards through the DAWG, so it only ever follows
+letters that continue some word. A play is found once, from its leftmost anchor, and scored as
+it is built (a blank is worth 0 whatever it stands for).
+
+With `one_blank_choice`, a placement is kept with one choice of letters for its blanks: the
+first in alphabetical order, as a person would list them (the search meets it first). The
+others are dropped as they are found, before any Play, score or sort is spent on them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from .board import Board
+from .dawg import Node, walk
 from .lexicon import Lexicon
 from .moves import ACROSS, DOWN, Play
-from .scoring import Placement, ScoredPlay, score_placements
-from .tiles import BLANK, CENTRE, LETTERS, SIZE
+from .scoring import BINGO_TILES, Placement, ScoredPlay
+from .tiles import (
+    BINGO_BONUS,
+    BLANK,
+    CENTRE,
+    LETTERS,
+    LETTER_MULTIPLIER,
+    PREMIUMS,
+    SIZE,
+    WORD_MULTIPLIER,
+    square_name,
+    tile_value,
+)
+
+EMPTY = "."
+_VALUE = {ch: tile_value(ch) for ch in LETTERS + LETTERS.lower()}
+_LOWER = {ch: ch.lower() for ch in LETTERS}
+_BLANKED = str.maketrans(LETTERS.lower(), BLANK * len(LETTERS))
+_LETTERS = LETTERS
+_SQUARE_NAMES = tuple(tuple(square_name(r, c) for c in range(SIZE)) for r in range(SIZE))
+
+Found = tuple[int, int, str, int]  # line, start, word as written, score
+
+
+@dataclass(frozen=True, slots=True)
+class _Cross:
+    """An empty square with tiles above and/or below it (in the line's sense)."""
+
+    allowed: frozenset[str]  # letters that make a word with them
+    before: str  # the tiles above, upper case
+    after: str  # the tiles below
+    base: int  # their value
+
+
+@dataclass(frozen=True, slots=True)
+class _Pass:
+    """One direction of the board: its rows, premiums and cross-checks."""
+
+    across: bool
+    rows: tuple[str, ...]
+    cross: tuple[tuple[_Cross | None, ...], ...]
+    letter_bonus: tuple[tuple[int, ...], ...]
+    word_bonus: tuple[tuple[int, ...], ...]
+
+    def play(self, line: int, start: int, word: str) -> Play:
+        if self.across:
+            return _play(line, start, ACROSS, word)
+        return _play(start, line, DOWN, word)
+
+    def tiles(self, line: int, start: int, word: str) -> list[Placement]:
+        row = self.rows[line]
+        return [
+            (line, start + i, ch) if self.across else (start + i, line, ch)
+            for i, ch in enumerate(word)
+            if row[start + i] == EMPTY
+        ]
+
+    def sort_key(self, found: Found) -> tuple[int, str]:
+        """`scored_plays`' order, (-score, str(play)), without making the Play."""
+        line, start, word, score = found
+        if self.across:
+            return -score, f"{_SQUARE_NAMES[line][start]} {ACROSS} {word}"
+        return -score, f"{_SQUARE_NAMES[start][line]} {DOWN} {word}"
+
+    def scored(self, line: int, start: int, word: str, score: int) -> ScoredPlay:
+        """The ScoredPlay `score_placements` would give, from the prepared cross words."""
+        tiles = self.tiles(line, start, word)
+        crosses = self.cross[line]
+        bonus_l, bonus_w = self.letter_bonus[line], self.word_bonus[line]
+        words = [("", 0)]
+        cross_total = 0
+        for r, c, ch in tiles:
+            pos = c if self.across else r
+            cross = crosses[pos]
+            if cross is not None:
+                value = (cross.base + _VALUE[ch] * bonus_l[pos]) * bonus_w[pos]
+                words.append((cross.before + ch.upper() + cross.after, value))
+                cross_total += value
+        bingo = len(tiles) >= BINGO_TILES
+        words[0] = (word.upper(), score - cross_total - (BINGO_BONUS if bingo else 0))
+        return ScoredPlay(tuple(tiles), tuple(words), bingo, score)
+
+
+def _play(row: int, col: int, direction: str, word: str) -> Play:
+    """A Play the generator found: valid by construction, so made without Play's checks
+    (they would cost more than finding it)."""
+    play = object.__new__(Play)
+    play.__dict__.update(row=row, col=col, direction=direction, word=word)
+    return play
 
 
 def placements(
@@ -28,132 +124,321 @@ def placements(
     With `one_blank_choice`, plays that put the same tiles on the same squares and differ only
     in the letters their blanks stand for are yielded once: a blank scores 0 whatever it is,
     so they share their score and their leave (what a computer player needs)."""
-    if not rack:
-        return
-    empty = board.is_empty()
-    seen_single: set[Placement] = set()
-    seen_shapes: set[frozenset[Placement]] = set()
-    for across in (True, False):
-        grid = board if across else board.transpose()
-        for line in range(SIZE):
-            for start, word, placed in _line_words(grid, line, rack, lexicon, empty):
-                if across:
-                    play = Play(line, start, ACROSS, word)
-                    tiles = [(line, c, ch) for c, ch in placed]
-                else:
-                    play = Play(start, line, DOWN, word)
-                    tiles = [(r, line, ch) for r, ch in placed]
-                if len(tiles) == 1:
-                    if tiles[0] in seen_single:
-                        continue
-                    seen_single.add(tiles[0])
-                if one_blank_choice and any(ch.islower() for _, _, ch in tiles):
-                    shape = frozenset((r, c, ch if ch.isupper() else BLANK) for r, c, ch in tiles)
-                    if shape in seen_shapes:
-                        continue
-                    seen_shapes.add(shape)
-                yield play, tiles
+    for way, found in _search(board, rack, lexicon, one_blank_choice):
+        for line, start, word, _ in found:
+            yield way.play(line, start, word), way.tiles(line, start, word)
 
 
 def generate(
     board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
 ) -> Iterator[tuple[Play, ScoredPlay]]:
     """Every valid play with its score (see `placements`)."""
-    for play, tiles in placements(board, rack, lexicon, one_blank_choice=one_blank_choice):
-        yield play, score_placements(board, tiles, play.across)
+    for way, found in _search(board, rack, lexicon, one_blank_choice):
+        for line, start, word, score in found:
+            yield way.play(line, start, word), way.scored(line, start, word, score)
+
+
+def scored_plays(
+    board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
+) -> list[tuple[int, Play]]:
+    """Every valid play with its score, best first, ties in the order of their text."""
+    with _collector_paused():
+        keyed = [
+            (way.sort_key(item), way, item)
+            for way, found in _search(board, rack, lexicon, one_blank_choice)
+            for item in found
+        ]
+        keyed.sort(key=lambda entry: entry[0])
+        return [(item[3], way.play(*item[:3])) for _, way, item in keyed]
 
 
 def has_play(board: Board, rack: str, lexicon: Lexicon) -> bool:
-    return next(placements(board, rack, lexicon), None) is not None
+    return any(found for _, found in _search(board, rack, lexicon, False))
 
 
-def _column_run(rows: tuple[str, ...], r: int, c: int, step: int) -> str:
-    out = []
-    r += step
-    while 0 <= r < SIZE and rows[r][c] != ".":
-        out.append(rows[r][c].upper())
-        r += step
-    return "".join(reversed(out)) if step < 0 else "".join(out)
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The search makes many small objects and no reference cycles; meanwhile the cyclic
+    garbage collector would walk the lexicon's graph again and again (a third of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
-def _line_words(
-    grid: Board, r: int, rack: str, lexicon: Lexicon, first_move: bool
-) -> list[tuple[int, str, list[tuple[int, str]]]]:
-    """Across words on row `r` of `grid`: (start col, word as written, [(col, char)])."""
-    rows = grid.rows
-    row = rows[r]
-    anchors = [False] * SIZE
-    checks: list[frozenset[str] | None] = [None] * SIZE
-    words = lexicon.words
-    for c in range(SIZE):
-        if row[c] != ".":
-            continue
-        if first_move:
-            anchors[c] = (r, c) == CENTRE
-            continue
-        up = _column_run(rows, r, c, -1)
-        down = _column_run(rows, r, c, 1)
-        if up or down:
-            anchors[c] = True
-            checks[c] = frozenset(L for L in LETTERS if up + L + down in words)
-        else:
-            anchors[c] = (c > 0 and row[c - 1] != ".") or (c < SIZE - 1 and row[c + 1] != ".")
-    if not any(anchors):
+def _search(
+    board: Board, rack: str, lexicon: Lexicon, one_blank_choice: bool
+) -> list[tuple[_Pass, list[Found]]]:
+    """For each direction, across first, the plays found on its lines."""
+    if not rack:
         return []
+    root = lexicon.dawg
+    with _collector_paused():
+        return list(_directions(board, rack, root, one_blank_choice))
 
-    next_letters = lexicon.next_letters
-    counts = dict(Counter(rack))
-    size = len(rack)
-    found: list[tuple[int, str, list[tuple[int, str]]]] = []
-    placed: list[tuple[int, str]] = []
-    upper = [ch.upper() for ch in row]
 
-    def extend(pos: int, prefix: str, anchored: bool) -> None:
-        if (pos == SIZE or row[pos] == ".") and anchored and len(prefix) >= 2 and (
-            prefix in words
-        ):
-            start = pos - len(prefix)
-            written = list(row[start:pos])
-            for c, ch in placed:
-                written[c - start] = ch
-            found.append((start, "".join(written), list(placed)))
-        if pos == SIZE:
+def _directions(
+    board: Board, rack: str, root: Node, one_blank_choice: bool
+) -> Iterator[tuple[_Pass, list[Found]]]:
+    first = board.is_empty()
+    one_choice = one_blank_choice and BLANK in rack
+    parts = _LeftParts(_left_parts(root, rack))
+    for across in (True, False):
+        way = _prepare(board if across else board.transpose(), across, root)
+        found: list[Found] = []
+        for line in range(SIZE):
+            _line(way, line, rack, root, first, one_choice, parts, found)
+        yield way, found
+
+
+LeftPart = tuple[str, Node, dict[str, int], int]  # letters, node, rack letters left, blanks left
+
+
+def _left_parts(root: Node, rack: str) -> list[LeftPart]:
+    """Every way to start a word with the rack's tiles, leaving at least one tile, in the
+    search's order (alphabetical, a letter before a blank standing for it)."""
+    counts = {letter: rack.count(letter) for letter in LETTERS}
+    blanks = rack.count(BLANK)
+    out: list[LeftPart] = []
+
+    def grow(part: str, node: Node, limit: int) -> None:
+        nonlocal blanks
+        out.append((part, node, dict(counts), blanks))
+        if not limit:
             return
-        if row[pos] != ".":
-            if upper[pos] in next_letters(prefix):
-                extend(pos + 1, prefix + upper[pos], anchored)
-            return
-        allowed = checks[pos]
-        anchored = anchored or anchors[pos]
-        blanks = counts.get(BLANK, 0)
-        for letter in next_letters(prefix):
-            if allowed is not None and letter not in allowed:
-                continue
-            left = counts.get(letter, 0)
+        for letter, child in node.items():
+            left = counts[letter]
             if left:
                 counts[letter] = left - 1
-                placed.append((pos, letter))
-                extend(pos + 1, prefix + letter, anchored)
-                placed.pop()
+                grow(part + letter, child, limit - 1)
                 counts[letter] = left
-            if blanks:
-                counts[BLANK] = blanks - 1
-                placed.append((pos, letter.lower()))
-                extend(pos + 1, prefix + letter, anchored)
-                placed.pop()
-                counts[BLANK] = blanks
+        if blanks:
+            blanks -= 1
+            for letter, child in node.items():
+                grow(part + _LOWER[letter], child, limit - 1)
+            blanks += 1
 
-    for start in range(SIZE):
-        if start > 0 and row[start - 1] != ".":
-            continue
-        # A word must reach an anchor with at most `size` tiles placed.
-        empties = 0
-        for c in range(start, SIZE):
-            if row[c] == ".":
-                if anchors[c]:
-                    extend(start, "", False)
+    grow("", root, len(rack) - 1)
+    return out
+
+
+class _LeftParts:
+    """The left parts, shortest first, and for each kind of anchor (its cross-check, the tile
+    after it, how many free squares before it) those whose node can go on through it: shared
+    by every line of both directions."""
+
+    def __init__(self, parts: list[LeftPart]) -> None:
+        self.parts = sorted(parts, key=lambda part: len(part[0]))  # stable: keeps the order
+        # (cross-check, tile after) -> [fitting parts, how many parts were looked at]
+        self.fitting: dict[tuple[frozenset[str] | None, str], tuple[list[LeftPart], list[int]]] = {}
+
+    def fit(self, allowed: frozenset[str] | None, tile: str, limit: int) -> list[LeftPart]:
+        """The fitting parts, those up to `limit` letters first (looked at once per kind)."""
+        found, looked = self.fitting.setdefault((allowed, tile), ([], [0]))
+        parts = self.parts
+        i = looked[0]
+        while i < len(parts) and len(parts[i][0]) <= limit:
+            if _fits(parts[i], allowed, tile):
+                found.append(parts[i])
+            i += 1
+        looked[0] = i
+        return found
+
+
+def _fits(part: LeftPart, allowed: frozenset[str] | None, tile: str) -> bool:
+    """Whether the part's node has a letter for the anchor (from what the rack has left, in
+    its cross-check) that can go on through the tile after it."""
+    _, node, counts, blanks = part
+    if blanks and not tile:
+        return bool(node) if allowed is None else not allowed.isdisjoint(node)
+    for letter, child in node.items():
+        if (
+            (blanks or counts[letter])
+            and (allowed is None or letter in allowed)
+            and (not tile or tile in child)
+        ):
+            return True
+    return False
+
+
+def _prepare(grid: Board, across: bool, root: Node) -> _Pass:
+    rows = grid.rows
+    cross = tuple(tuple(_cross(rows, r, c, root) for c in range(SIZE)) for r in range(SIZE))
+    premiums = [
+        [PREMIUMS[r][c] if across else PREMIUMS[c][r] for c in range(SIZE)] for r in range(SIZE)
+    ]
+    return _Pass(
+        across,
+        rows,
+        cross,
+        tuple(tuple(LETTER_MULTIPLIER.get(p or "", 1) for p in row) for row in premiums),
+        tuple(tuple(WORD_MULTIPLIER.get(p or "", 1) for p in row) for row in premiums),
+    )
+
+
+def _cross(rows: tuple[str, ...], r: int, c: int, root: Node) -> _Cross | None:
+    if rows[r][c] != EMPTY:
+        return None
+    top = r
+    while top > 0 and rows[top - 1][c] != EMPTY:
+        top -= 1
+    bottom = r
+    while bottom < SIZE - 1 and rows[bottom + 1][c] != EMPTY:
+        bottom += 1
+    if top == r and bottom == r:
+        return None
+    above = [rows[i][c] for i in range(top, r)]
+    below = [rows[i][c] for i in range(r + 1, bottom + 1)]
+    before, after = "".join(above).upper(), "".join(below).upper()
+    node = walk(root, before)
+    allowed = frozenset(
+        letter
+        for letter, child in (node.items() if node is not None else ())
+        if (end := walk(child, after)) is not None and end.end
+    )
+    return _Cross(allowed, before, after, sum(_VALUE[ch] for ch in above + below))
+
+
+def _anchors(row: str, crosses: tuple[_Cross | None, ...], line: int, first: bool) -> list[int]:
+    """The empty squares a play along `row` must cover one of."""
+    if first:
+        return [CENTRE[1]] if line == CENTRE[0] else []
+    return [
+        c
+        for c in range(SIZE)
+        if row[c] == EMPTY
+        and (
+            crosses[c] is not None
+            or (c > 0 and row[c - 1] != EMPTY)
+            or (c < SIZE - 1 and row[c + 1] != EMPTY)
+        )
+    ]
+
+
+def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop in locals
+    way: _Pass,
+    line: int,
+    rack: str,
+    root: Node,
+    first: bool,
+    one_choice: bool,
+    parts: _LeftParts,
+    found: list[Found],
+) -> None:
+    """Append the plays along one line of `way` to `found`."""
+    row = way.rows[line]
+    crosses = way.cross[line]
+    anchors = _anchors(row, crosses, line, first)
+    if not anchors:
+        return
+    bonus_l, bonus_w = way.letter_bonus[line], way.word_bonus[line]
+    value_of = _VALUE
+    lower = _LOWER
+    counts = {letter: rack.count(letter) for letter in _LETTERS}
+    blanks = rack.count(BLANK)
+    shapes: set[tuple[int, str]] = set()
+    # the tile just after each square (upper case), "" if none: a letter is only placed when
+    # its DAWG node can go on through that tile
+    follow = [
+        row[c + 1].upper() if row[c + 1 : c + 2] not in ("", EMPTY) else "" for c in range(SIZE)
+    ]
+    empties = [0] * (SIZE + 1)  # empty squares before each position
+    for c in range(SIZE):
+        empties[c + 1] = empties[c] + (row[c] == EMPTY)
+    anchor = 0
+    skip_single = False  # a one-tile play down that also forms an across word was found across
+
+    def keep(end: int, word: str, score: int) -> None:
+        start = end - len(word)
+        tiles = empties[end] - empties[start]
+        if end - start < 2 or (tiles == 1 and skip_single):
+            return
+        if one_choice:
+            # Lower case marks the blanks, placed or on the board; from one start the board's
+            # are on the same squares whatever the word, so this names the placement.
+            shape = word.translate(_BLANKED)
+            if shape != word:  # keep the first choice of letters for its blanks
+                if (start, shape) in shapes:
+                    return
+                shapes.add((start, shape))
+        found.append((line, start, word, score + BINGO_BONUS if tiles >= BINGO_TILES else score))
+
+    def extend(pos: int, node: Node, word: str, score: int, mult: int, cross: int) -> None:
+        """Extend `word` (which ends before `pos`) rightwards; keep it where it can end."""
+        nonlocal blanks
+        while pos < SIZE and row[pos] != EMPTY:  # tiles already on the board
+            ch = row[pos]
+            node = node.get(ch.upper())  # type: ignore[assignment]
+            if node is None:
+                return
+            word += ch
+            score += value_of[ch]
+            pos += 1
+        if pos > anchor and node.end:
+            keep(pos, word, score * mult + cross)
+        if pos == SIZE:
+            return
+        check = crosses[pos]
+        lm, wm = bonus_l[pos], bonus_w[pos]
+        after = pos + 1
+        tile = follow[pos]
+        if check is None:
+            for letter, child in node.items():
+                left = counts[letter]
+                if left and (not tile or tile in child):
+                    counts[letter] = left - 1
+                    extend(after, child, word + letter, score + value_of[letter] * lm,
+                           mult * wm, cross)
+                    counts[letter] = left
+        else:
+            allowed, base = check.allowed, check.base
+            for letter, child in node.items():
+                left = counts[letter]
+                if left and letter in allowed and (not tile or tile in child):
+                    counts[letter] = left - 1
+                    value = value_of[letter] * lm
+                    extend(after, child, word + letter, score + value, mult * wm,
+                           cross + (base + value) * wm)
+                    counts[letter] = left
+        if blanks:
+            blanks -= 1
+            allowed = None if check is None else check.allowed
+            extra = 0 if check is None else check.base * wm
+            for letter, child in node.items():
+                if (allowed is not None and letter not in allowed) or (tile and tile not in child):
+                    continue
+                extend(after, child, word + lower[letter], score, mult * wm, cross + extra)
+            blanks += 1
+
+    previous = -1
+    size = len(rack)
+    for anchor in anchors:
+        skip_single = not way.across and crosses[anchor] is not None
+        if anchor > 0 and row[anchor - 1] != EMPTY:  # the tiles before it start the word
+            start = anchor - 1
+            while start > 0 and row[start - 1] != EMPTY:
+                start -= 1
+            written = row[start:anchor]
+            node = walk(root, written.upper())
+            if node is not None:
+                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0)
+        else:
+            limit = min(anchor - previous - 1, size - 1)
+            check = crosses[anchor]
+            full, full_blanks = counts, blanks
+            for part, node, counts, blanks in parts.fit(
+                None if check is None else check.allowed, follow[anchor], limit
+            ):
+                if len(part) > limit:
                     break
-                empties += 1
-                if empties >= size:
-                    break
-    return found
+                start = anchor - len(part)
+                score, mult = 0, 1
+                for i, ch in enumerate(part, start):
+                    score += value_of[ch] * bonus_l[i]
+                    mult *= bonus_w[i]
+                extend(anchor, node, part, score, mult, 0)
+            counts, blanks = full, full_blanks
+        previous = anchor
