@@ -139,6 +139,10 @@ class ComputerPlayers:
         text = (f"**{match.player(seat).name}** {why} and has not moved in this {match.title} "
                 f"match (#{match.id}). The match stays open: press **Retry** to let it try "
                 "again, or `/match cancel` to end the match.")
+        missing = self.bot.perms.missing(match.channel_id)
+        if missing is not None:  # posting would only be refused
+            log.info("no computer-failure notice for match %s: %s is missing", match.id, missing)
+            return
         view = discord.ui.View(timeout=None)
         view.add_item(RetryComputerButton(match.id, match.row.version))
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
