@@ -1,6 +1,7 @@
 """Scrabble timings: loading the lexicon and its DAWG, validating and scoring a play, applying
 it, generating every play for a rack (the issue's racks: none, one and two blanks, and a 9-tile
-rack), and drawing the board and a rack. Prints median and p99 per operation.
+rack), the hard computer player's decision for each rack, and drawing the board and a rack.
+Prints median and p99 per operation.
 
     python benchmarks/bench_scrabble.py
 """
@@ -16,6 +17,7 @@ from dataclasses import replace
 from games.scrabble import (
     Pass,
     apply,
+    choose_move,
     current_seat,
     default_lexicon,
     legal_moves,
@@ -90,6 +92,9 @@ def main() -> None:
             label = f"scored_plays {rack}{' one blank choice' if one else ''} ({count})"
             runs = 5 if "?" in rack else 20
             measure(label, lambda: scored_plays(racked, seat, one_blank_choice=one), runs)
+        runs = 5 if "?" in rack else 20
+        decide = lambda: choose_move(racked, seat, "hard", seed=1)  # noqa: E731
+        measure(f"hard computer's decision, {rack}", decide, runs)
     seen = view(state, seat)
     measure("render_board", lambda: render_board(seen), 30)
     measure("render_rack", lambda: render_rack(seen), 100)

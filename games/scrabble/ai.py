@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -38,9 +39,9 @@ from .common_words import common_words
 from .engine import EXCHANGE_MIN_BAG, State, View, view
 from .lexicon import Lexicon, default_lexicon
 from .leave import leave_value
-from .movegen import generate
+from .movegen import Option, options
 from .moves import Challenge, Exchange, Move, Pass, Play
-from .scoring import ScoredPlay, unknown_words
+from .scoring import unknown_words
 from .tiles import BLANK, rack_value, sort_tiles
 
 LEVELS = ("easy", "normal", "hard")
@@ -62,8 +63,6 @@ LEVEL_SPECS: dict[str, Level] = {
     "normal": Level(40000, 0.5, None, challenges=True, endgame_candidates=0),
     "hard": Level(None, 1.0, None, challenges=True, endgame_candidates=8),
 }
-
-Candidate = tuple[Play, ScoredPlay]
 
 
 def choose_move(
@@ -89,14 +88,17 @@ def choose_move(
 def _turn(seen: View, spec: Level, lex: Lexicon, rng: random.Random) -> Move:
     assert seen.rack is not None and seen.seat is not None
     board = Board(seen.board)
-    plays = list(generate(board, seen.rack, lex, one_blank_choice=True))
+    plays = options(board, seen.rack, lex, one_blank_choice=True)
     winning = _finish_line_play(seen, plays)
     if winning is not None:
         return winning
     known = plays
     if spec.vocabulary is not None:
         vocabulary = common_words(spec.vocabulary, lex)
-        known = [c for c in plays if all(w in vocabulary for w, _ in c[1].words)]
+        known = [
+            o for o in plays
+            if o.word in vocabulary and all(w in vocabulary for w, _ in o.scored().words)
+        ]
     if known:
         if spec.pick_band is not None:
             return _modest(known, spec.pick_band, rng)
@@ -109,100 +111,99 @@ def _turn(seen: View, spec: Level, lex: Lexicon, rng: random.Random) -> Move:
     if exchange is not None:
         return exchange[0]
     if plays:  # no word it knows well: the lowest-scoring valid play
-        return min(plays, key=lambda c: (c[1].score, str(c[0])))[0]
+        return _top(plays, lambda o: -o.score).play()
     return Pass()
 
 
-def _finish_line_play(seen: View, plays: list[Candidate]) -> Play | None:
+def _top(plays: list[Option], value: Callable[[Option], float]) -> Option:
+    """The play of highest value; among equals, the first by its text (as a person would
+    list them). Play objects are only made for the equals."""
+    best = max(map(value, plays))
+    return min((o for o in plays if value(o) == best), key=lambda o: str(o.play()))
+
+
+def _finish_line_play(seen: View, plays: list[Option]) -> Play | None:
     """The best-scoring play that reaches the finish-line target, if any does."""
     if seen.finish is None:
         return None
     need = seen.finish - seen.scores[seen.seat]
-    reaching = [c for c in plays if c[1].score >= need]
-    return min(reaching, key=_by_score)[0] if reaching else None
+    reaching = [o for o in plays if o.score >= need]
+    return _top(reaching, lambda o: o.score).play() if reaching else None
 
 
-def _by_score(candidate: Candidate) -> tuple[int, str]:
-    return (-candidate[1].score, str(candidate[0]))
-
-
-def _modest(known: list[Candidate], band: tuple[float, float], rng: random.Random) -> Play:
+def _modest(known: list[Option], band: tuple[float, float], rng: random.Random) -> Play:
     """A seeded pick among the plays scoring between two fractions of the best known score
     (else the plays nearest the middle of that band)."""
-    best = max(c[1].score for c in known)
+    best = max(o.score for o in known)
     low, high = band[0] * best, band[1] * best
-    ranked = sorted(known, key=lambda c: str(c[0]))
-    inside = [c for c in ranked if low <= c[1].score <= high]
+    ranked = sorted(((str(o.play()), o) for o in known), key=lambda item: item[0])
+    inside = [o for _, o in ranked if low <= o.score <= high]
     if not inside:
         middle = (low + high) / 2
-        nearest = min(abs(c[1].score - middle) for c in ranked)
-        inside = [c for c in ranked if abs(c[1].score - middle) == nearest]
-    return rng.choice(inside)[0]
-
-
-def _kept(rack: str, scored: ScoredPlay) -> str:
-    left = Counter(rack)
-    left.subtract(scored.rack_tiles)
-    return sort_tiles("".join(left.elements()))
+        nearest = min(abs(o.score - middle) for _, o in ranked)
+        inside = [o for _, o in ranked if abs(o.score - middle) == nearest]
+    return rng.choice(inside).play()
 
 
 def _best_play(
-    seen: View, board: Board, plays: list[Candidate], spec: Level, lex: Lexicon
+    seen: View, board: Board, plays: list[Option], spec: Level, lex: Lexicon
 ) -> tuple[Play, float]:
     """The play with the best equity, and that equity."""
-    rack = seen.rack or ""
     if seen.bag > 0:
-        def equity(c: Candidate) -> float:
-            return c[1].score + spec.leave_weight * leave_value(_kept(rack, c[1]))
-        ranked = sorted(plays, key=lambda c: (-equity(c), str(c[0])))
-        return ranked[0][0], equity(ranked[0])
+        weight = spec.leave_weight
+
+        def equity(o: Option) -> float:
+            return o.score + weight * leave_value(o.kept)
+
+        best = _top(plays, equity)
+        return best.play(), equity(best)
     return _endgame(seen, board, plays, spec, lex)
 
 
 def _endgame(
-    seen: View, board: Board, plays: list[Candidate], spec: Level, lex: Lexicon
+    seen: View, board: Board, plays: list[Option], spec: Level, lex: Lexicon
 ) -> tuple[Play, float]:
     """Bag empty: leaves are worth nothing. Going out earns the opponents' tiles; a tile kept
     costs its value. Against one opponent (whose rack is the unseen tiles) the best few plays
     are also charged with the opponent's best reply."""
-    rack = seen.rack or ""
     unseen = rack_value(seen.unseen)
 
-    def static(c: Candidate) -> float:
-        kept = _kept(rack, c[1])
-        return c[1].score + (2 * unseen if not kept else -2 * rack_value(kept))
+    def static(o: Option) -> float:
+        return o.score + (2 * unseen if not o.left else -2 * rack_value(o.kept))
 
-    ranked = sorted(plays, key=lambda c: (-static(c), str(c[0])))
     opponents = [s for s in seen.order if s != seen.seat and s not in seen.resigned]
     if len(opponents) != 1 or spec.endgame_candidates == 0:
-        return ranked[0][0], static(ranked[0])
+        best = _top(plays, static)
+        return best.play(), static(best)
     # A blank makes the opponent's move generation several times dearer: look at fewer plays.
-    examined = spec.endgame_candidates // (1 + seen.unseen.count(BLANK))
+    examined = max(1, spec.endgame_candidates // (1 + seen.unseen.count(BLANK)))
+    values = sorted((static(o) for o in plays), reverse=True)
+    cut = values[min(examined, len(values)) - 1]
+    ranked = sorted(
+        ((-static(o), str(o.play()), o) for o in plays if static(o) >= cut),
+        key=lambda item: item[:2],
+    )
     scored = [
-        (-_after_reply(board, rack, seen.unseen, c, lex), str(c[0]), c[0])
-        for c in ranked[:max(1, examined)]
+        (-_after_reply(board, seen.unseen, o, lex), text, o) for _, text, o in ranked[:examined]
     ]
-    value, _, play = min(scored)
-    return play, -value
+    value, _, best = min(scored, key=lambda item: item[:2])
+    return best.play(), -value
 
 
-def _after_reply(board: Board, rack: str, opponent: str, c: Candidate, lex: Lexicon) -> float:
+def _after_reply(board: Board, opponent: str, o: Option, lex: Lexicon) -> float:
     """Our play's score, less the opponent's best reply; whoever goes out gains the other's
     tiles (counted twice: one side gains what the other loses)."""
-    kept = _kept(rack, c[1])
-    if not kept:
-        return c[1].score + 2 * rack_value(opponent)
-    after = board.place(c[1].placements)
-    reply = max(
-        (r for _, r in generate(after, opponent, lex, one_blank_choice=True)),
-        key=lambda r: r.score,
-        default=None,
-    )
-    if reply is None:  # the opponent is stuck: we play on with what we kept
-        return c[1].score - rack_value(kept)
-    if len(reply.placements) == len(opponent):
-        return c[1].score - reply.score - 2 * rack_value(kept)
-    return c[1].score - reply.score - rack_value(kept) + rack_value(opponent) / 2
+    if not o.left:
+        return o.score + 2 * rack_value(opponent)
+    kept = rack_value(o.kept)
+    after = board.place(o.scored().placements)
+    replies = options(after, opponent, lex, one_blank_choice=True)
+    if not replies:  # the opponent is stuck: we play on with what we kept
+        return o.score - kept
+    reply = max(replies, key=lambda r: r.score)
+    if not reply.left:
+        return o.score - reply.score - 2 * kept
+    return o.score - reply.score - kept + rack_value(opponent) / 2
 
 
 def _exchange(seen: View, spec: Level) -> tuple[Exchange, float] | None:

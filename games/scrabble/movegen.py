@@ -15,10 +15,12 @@ others are dropped as they are found, before any Play, score or sort is spent on
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import Board
 from .dawg import Node, walk
@@ -45,7 +47,24 @@ _BLANKED = str.maketrans(LETTERS.lower(), BLANK * len(LETTERS))
 _LETTERS = LETTERS
 _SQUARE_NAMES = tuple(tuple(square_name(r, c) for c in range(SIZE)) for r in range(SIZE))
 
-Found = tuple[int, int, str, int]  # line, start, word as written, score
+# line, start, word as written, score, and the rack's tiles left after it as a `Left` number
+Found = tuple[int, int, str, int, int]
+
+# A rack's tiles as one number, 4 bits a letter and the blanks' count above them: a play's
+# tiles are taken off by subtraction as the search places them.
+_WEIGHT = {letter: 1 << (4 * i) for i, letter in enumerate(LETTERS)}
+_WEIGHT[BLANK] = 1 << (4 * len(LETTERS))
+
+
+def rack_number(rack: str) -> int:
+    return sum(_WEIGHT[tile] for tile in rack)
+
+
+@functools.lru_cache(maxsize=4096)
+def rack_of(number: int) -> str:
+    """The tiles a `rack_number` stands for, in `sort_tiles` order (blanks last)."""
+    letters = "".join(letter * ((number >> (4 * i)) & 15) for i, letter in enumerate(LETTERS))
+    return letters + BLANK * (number >> (4 * len(LETTERS)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +102,7 @@ class _Pass:
 
     def sort_key(self, found: Found) -> tuple[int, str]:
         """`scored_plays`' order, (-score, str(play)), without making the Play."""
-        line, start, word, score = found
+        line, start, word, score, _ = found
         if self.across:
             return -score, f"{_SQUARE_NAMES[line][start]} {ACROSS} {word}"
         return -score, f"{_SQUARE_NAMES[start][line]} {DOWN} {word}"
@@ -115,6 +134,44 @@ def _play(row: int, col: int, direction: str, word: str) -> Play:
     return play
 
 
+class Option(NamedTuple):
+    """A play the search found, before its Play and ScoredPlay are made: what a computer
+    player ranks (tens of thousands of plays, of which it looks closer at a few)."""
+
+    score: int
+    left: int  # the rack's tiles left after it, a `rack_number`
+    way: _Pass
+    found: Found
+
+    @property
+    def kept(self) -> str:
+        """The tiles left on the rack, in `sort_tiles` order."""
+        return rack_of(self.left)
+
+    @property
+    def word(self) -> str:
+        """The main word, upper case."""
+        return self.found[2].upper()
+
+    def play(self) -> Play:
+        return self.way.play(*self.found[:3])
+
+    def scored(self) -> ScoredPlay:
+        return self.way.scored(*self.found[:4])
+
+
+def options(
+    board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
+) -> list[Option]:
+    """Every valid play (see `placements`) as an `Option`, in the search's order."""
+    with _collector_paused():
+        return [
+            Option(item[3], item[4], way, item)
+            for way, found in _search(board, rack, lexicon, one_blank_choice)
+            for item in found
+        ]
+
+
 def placements(
     board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
 ) -> Iterator[tuple[Play, list[Placement]]]:
@@ -125,7 +182,7 @@ def placements(
     in the letters their blanks stand for are yielded once: a blank scores 0 whatever it is,
     so they share their score and their leave (what a computer player needs)."""
     for way, found in _search(board, rack, lexicon, one_blank_choice):
-        for line, start, word, _ in found:
+        for line, start, word, _, _ in found:
             yield way.play(line, start, word), way.tiles(line, start, word)
 
 
@@ -134,7 +191,7 @@ def generate(
 ) -> Iterator[tuple[Play, ScoredPlay]]:
     """Every valid play with its score (see `placements`)."""
     for way, found in _search(board, rack, lexicon, one_blank_choice):
-        for line, start, word, score in found:
+        for line, start, word, score, _ in found:
             yield way.play(line, start, word), way.scored(line, start, word, score)
 
 
@@ -185,43 +242,57 @@ def _directions(
 ) -> Iterator[tuple[_Pass, list[Found]]]:
     first = board.is_empty()
     one_choice = one_blank_choice and BLANK in rack
-    parts = _LeftParts(_left_parts(root, rack))
-    for across in (True, False):
-        way = _prepare(board if across else board.transpose(), across, root)
+    ways = [_prepare(board if across else board.transpose(), across, root) for across in (True, False)]
+    longest = min(len(rack) - 1, max(_room(way, line, first) for way in ways for line in range(SIZE)))
+    parts = _LeftParts(_left_parts(root, rack, longest))
+    for way in ways:
         found: list[Found] = []
         for line in range(SIZE):
             _line(way, line, rack, root, first, one_choice, parts, found)
         yield way, found
 
 
-LeftPart = tuple[str, Node, dict[str, int], int]  # letters, node, rack letters left, blanks left
+def _room(way: _Pass, line: int, first: bool) -> int:
+    """The most free squares before an anchor of the line that has no tile just before it:
+    the longest left part it can take."""
+    row = way.rows[line]
+    room, previous = 0, -1
+    for anchor in _anchors(row, way.cross[line], line, first):
+        if anchor == 0 or row[anchor - 1] == EMPTY:
+            room = max(room, anchor - previous - 1)
+        previous = anchor
+    return room
 
 
-def _left_parts(root: Node, rack: str) -> list[LeftPart]:
-    """Every way to start a word with the rack's tiles, leaving at least one tile, in the
+# letters, node, rack letters left, blanks left, the rack left (a `rack_number`)
+LeftPart = tuple[str, Node, dict[str, int], int, int]
+
+
+def _left_parts(root: Node, rack: str, longest: int) -> list[LeftPart]:
+    """Every way to start a word with the rack's tiles, up to `longest` letters, in the
     search's order (alphabetical, a letter before a blank standing for it)."""
     counts = {letter: rack.count(letter) for letter in LETTERS}
     blanks = rack.count(BLANK)
     out: list[LeftPart] = []
 
-    def grow(part: str, node: Node, limit: int) -> None:
+    def grow(part: str, node: Node, limit: int, key: int) -> None:
         nonlocal blanks
-        out.append((part, node, dict(counts), blanks))
+        out.append((part, node, dict(counts), blanks, key))
         if not limit:
             return
         for letter, child in node.items():
             left = counts[letter]
             if left:
                 counts[letter] = left - 1
-                grow(part + letter, child, limit - 1)
+                grow(part + letter, child, limit - 1, key - _WEIGHT[letter])
                 counts[letter] = left
         if blanks:
             blanks -= 1
             for letter, child in node.items():
-                grow(part + _LOWER[letter], child, limit - 1)
+                grow(part + _LOWER[letter], child, limit - 1, key - _WEIGHT[BLANK])
             blanks += 1
 
-    grow("", root, len(rack) - 1)
+    grow("", root, longest, rack_number(rack))
     return out
 
 
@@ -251,7 +322,7 @@ class _LeftParts:
 def _fits(part: LeftPart, allowed: frozenset[str] | None, tile: str) -> bool:
     """Whether the part's node has a letter for the anchor (from what the rack has left, in
     its cross-check) that can go on through the tile after it."""
-    _, node, counts, blanks = part
+    _, node, counts, blanks, _ = part
     if blanks and not tile:
         return bool(node) if allowed is None else not allowed.isdisjoint(node)
     for letter, child in node.items():
@@ -336,6 +407,8 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
         return
     bonus_l, bonus_w = way.letter_bonus[line], way.word_bonus[line]
     value_of = _VALUE
+    weight, blank_weight = _WEIGHT, _WEIGHT[BLANK]
+    full_key = rack_number(rack)
     lower = _LOWER
     counts = {letter: rack.count(letter) for letter in _LETTERS}
     blanks = rack.count(BLANK)
@@ -351,7 +424,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
     anchor = 0
     skip_single = False  # a one-tile play down that also forms an across word was found across
 
-    def keep(end: int, word: str, score: int) -> None:
+    def keep(end: int, word: str, score: int, key: int) -> None:
         start = end - len(word)
         tiles = empties[end] - empties[start]
         if end - start < 2 or (tiles == 1 and skip_single):
@@ -364,9 +437,13 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                 if (start, shape) in shapes:
                     return
                 shapes.add((start, shape))
-        found.append((line, start, word, score + BINGO_BONUS if tiles >= BINGO_TILES else score))
+        if tiles >= BINGO_TILES:
+            score += BINGO_BONUS
+        found.append((line, start, word, score, key))
 
-    def extend(pos: int, node: Node, word: str, score: int, mult: int, cross: int) -> None:
+    def extend(  # noqa: PLR0913 - the search's state, passed down without allocating
+        pos: int, node: Node, word: str, score: int, mult: int, cross: int, key: int
+    ) -> None:
         """Extend `word` (which ends before `pos`) rightwards; keep it where it can end."""
         nonlocal blanks
         while pos < SIZE and row[pos] != EMPTY:  # tiles already on the board
@@ -378,7 +455,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             score += value_of[ch]
             pos += 1
         if pos > anchor and node.end:
-            keep(pos, word, score * mult + cross)
+            keep(pos, word, score * mult + cross, key)
         if pos == SIZE:
             return
         check = crosses[pos]
@@ -391,7 +468,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                 if left and (not tile or tile in child):
                     counts[letter] = left - 1
                     extend(after, child, word + letter, score + value_of[letter] * lm,
-                           mult * wm, cross)
+                           mult * wm, cross, key - weight[letter])
                     counts[letter] = left
         else:
             allowed, base = check.allowed, check.base
@@ -401,7 +478,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                     counts[letter] = left - 1
                     value = value_of[letter] * lm
                     extend(after, child, word + letter, score + value, mult * wm,
-                           cross + (base + value) * wm)
+                           cross + (base + value) * wm, key - weight[letter])
                     counts[letter] = left
         if blanks:
             blanks -= 1
@@ -410,7 +487,8 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             for letter, child in node.items():
                 if (allowed is not None and letter not in allowed) or (tile and tile not in child):
                     continue
-                extend(after, child, word + lower[letter], score, mult * wm, cross + extra)
+                extend(after, child, word + lower[letter], score, mult * wm, cross + extra,
+                       key - blank_weight)
             blanks += 1
 
     previous = -1
@@ -424,12 +502,12 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             written = row[start:anchor]
             node = walk(root, written.upper())
             if node is not None:
-                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0)
+                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0, full_key)
         else:
             limit = min(anchor - previous - 1, size - 1)
             check = crosses[anchor]
             full, full_blanks = counts, blanks
-            for part, node, counts, blanks in parts.fit(
+            for part, node, counts, blanks, key in parts.fit(
                 None if check is None else check.allowed, follow[anchor], limit
             ):
                 if len(part) > limit:
@@ -439,6 +517,6 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                 for i, ch in enumerate(part, start):
                     score += value_of[ch] * bonus_l[i]
                     mult *= bonus_w[i]
-                extend(anchor, node, part, score, mult, 0)
+                extend(anchor, node, part, score, mult, 0, key)
             counts, blanks = full, full_blanks
         previous = anchor
