@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.gone import forget_gone
 from bot.errors import NotAnnounced, report_error
 from bot.service import Match
 from bot.think import decide, decision_seed, warm_up
@@ -151,6 +152,7 @@ class ComputerPlayers:
         except discord.HTTPException as refused:
             log.warning("could not say in the channel that match %s's computer failed: %s",
                         match.id, refused)
+            await forget_gone(self.bot, match.id, refused)
 
     async def retry(self, match_id: int, version: int) -> str:
         """The failure notice's Retry: what to tell whoever pressed it."""

@@ -8,13 +8,23 @@ bot's budget; so the store forgets the message, or for a gone channel, the match
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 if TYPE_CHECKING:
-    from bot.client import GamenightBot
     from bot.service import Match
+    from bot.store import Store
+
+
+class Host(Protocol):
+    """What these helpers use of the bot (named here, not imported: the client and the
+    computer players import this module)."""
+
+    store: Store
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,  # noqa: A002
+                                ) -> discord.PartialMessageable: ...
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +33,7 @@ UNKNOWN_MESSAGE = 10008
 GONE = (UNKNOWN_CHANNEL, UNKNOWN_MESSAGE)
 
 
-async def forget_gone(bot: GamenightBot, match_id: int, error: discord.HTTPException,
+async def forget_gone(bot: Host, match_id: int, error: discord.HTTPException,
                       message_id: int | None = None) -> bool:
     """Forget what `error` says is gone: the match's stored `message_id`, or the whole match
     when its channel is gone (cancelled quietly: there is nowhere to say so). True if it was."""
@@ -37,7 +47,7 @@ async def forget_gone(bot: GamenightBot, match_id: int, error: discord.HTTPExcep
     return False
 
 
-async def edit_stored(bot: GamenightBot, match: Match, message_id: int | None, what: str,
+async def edit_stored(bot: Host, match: Match, message_id: int | None, what: str,
                       **changes: object) -> bool:
     """Edit a message the store keeps for `match` (best effort; `what` names it in the log).
     A message or channel that is gone is forgotten rather than edited again next time."""

@@ -476,14 +476,15 @@ class MatchService:
     async def act_for_computer(self, match_id: int, seat: int, version: int,
                                text: str) -> ActionResult | None:
         """Apply a computer seat's action like a person's; None (nothing done) when it is
-        stale: the match moved on from `version`, ended, or is not that computer's turn."""
+        stale: the match moved on from `version` or is over. The action may come from a seat
+        that is not to move where the rules allow it (a Scrabble challenge); `apply` checks."""
         match = await self.get(match_id)
         if match is None:
             return None
         async with self._lock(match.channel_id):
             match = await self.get(match_id)
-            if (match is None or match.row.version != version
-                    or match.computer_to_act() != seat):
+            if (match is None or match.row.version != version or match.status != "active"
+                    or match.player(seat).kind != "computer"):
                 return None
             move = match.engine.parse_move(text)
             state = match.engine.apply(match.state, seat, move)

@@ -16,7 +16,8 @@ import games.patchwork as patchwork
 import games.reversi as reversi
 import games.scrabble as scrabble
 from games.patchwork.moves import short_orientation
-from tests.e2e import InlineExecutor, fake_world, running_bot
+from tests.e2e import InlineExecutor, fake_world, fix_match_seeds, mentioned_ids, running_bot
+from tests.test_e2e_scrabble import phony_word
 
 pytestmark = pytest.mark.e2e
 
@@ -314,3 +315,69 @@ async def test_a_rematch_seats_the_computers_again(world, tmp_path):
         assert [(s.kind, s.level) for s in match.seats] == [("user", None), ("computer", "hard")]
         assert any(m.attachments for m in again.all_messages)  # the first board is posted
         assert match.current_seat() == match.seat_of(alice.id)  # the computer moved if first
+
+
+async def test_a_computer_not_to_move_challenges_a_phony_at_a_table_of_three(
+        world, tmp_path, monkeypatch):
+    """Any player but the one who made a play may challenge it: a hard computer that is not
+    next to move challenges alice's phony before bob acts; an easy one never does."""
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    seed = next(s for s in range(1, 200)  # alice (seat 0) draws first: bob is next
+                if scrabble.new_game(3, seed=s).turn == 0)
+    fix_match_seeds(monkeypatch, seed)
+    for level, challenged in (("hard", True), ("easy", False)):
+        async with inline(fake, tmp_path / f"{level}.db", guild) as bot:
+            await fake.slash(alice, channel, "scrabble new", players=3)
+            await fake.slash(bob, channel, "match join")
+            await fake.slash(alice, channel, "match addbot", level=level)
+            match = await bot.service.current(channel.id)
+            assert [s.kind for s in match.seats] == ["user", "user", "computer"]
+            assert match.current_seat() == 0
+            phony = phony_word(match.state.racks[0])
+            await fake.slash(alice, channel, "scrabble play", word=phony, square="H8",
+                             direction="across")
+            match = await bot.service.current(channel.id)
+            moves = [(m.seat, m.action) for m in await bot.service.store.moves(match.id)]
+            if challenged:
+                assert moves[-1] == (2, "challenge")
+                assert match.state.scores[0] == 0 and match.state.board == scrabble.new_game(
+                    3, seed=seed).board  # the tiles went back to alice's rack
+                assert match.current_seat() == 1
+                played, challenged_board = fake.messages(channel)[-2:]
+                assert mentioned_ids(played.content) == [bob.id]  # bob's turn, still
+                assert "thinking" not in played.text()
+                assert (f"**Computer (hard)** challenges **alice**'s play.\n{phony.upper()} is "
+                        "not in the dictionary" in challenged_board.text())
+            else:
+                assert moves[-1][0] == 0 and match.state.pending is not None
+            await fake.slash(alice, channel, "match cancel")
+
+
+async def test_a_failing_computer_in_a_deleted_channel_cancels_the_match_quietly(
+        world, tmp_path, monkeypatch):
+    """Its failure notice finds the channel gone (10003): the match is cancelled, not kept
+    waiting on a channel nobody can reach."""
+    import games.reversi.ai as reversi_ai
+
+    fake, guild, channel, users = world
+    alice = users["alice"]
+
+    def deleted_then_broken(*args, **kwargs):
+        del fake.channels[channel.id]  # deleted while the computer thinks
+        raise RuntimeError("a bug in the engine")
+
+    async with inline(fake, tmp_path / "g.db", guild) as bot:
+        await fake.slash(alice, channel, "reversi new")
+        monkeypatch.setattr(reversi_ai, "choose_move", deleted_then_broken)
+        with fake.expect_errors():
+            await fake.slash(alice, channel, "match addbot", level="normal")
+            match = await bot.service.latest(channel.id)
+            if channel.id in fake.channels:  # alice moves first
+                square = str(reversi.legal_moves(match.state, match.seat_of(alice.id))[0])
+                await fake.slash(alice, channel, "reversi move", square=square)
+        assert channel.id not in fake.channels
+        assert (await bot.service.get(match.id)).status == "cancelled"
+        posts = [r for r in fake.request_log
+                 if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"]
+        assert [r.status for r in posts][-1] == 404  # the notice, refused once, then forgotten

@@ -419,7 +419,7 @@ class GameCog:
         When a computer is to act, the line that would ask a person to act says it thinks."""
         reply = await self.board_reply(match, events)
         computer = self.computer_to_act(match)
-        if computer is not None:
+        if computer is not None and computer == match.current_seat():  # not a challenger
             reply.content = f"**{match.player(computer).name}** is thinking..."
             reply.mentions = ()
         if match.status == "finished" and reply.view is None:

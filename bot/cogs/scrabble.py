@@ -246,6 +246,20 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         return [seat for seat in seats
                 if seat not in resigned or (result.action == "resign" and seat == result.seat)]
 
+    def computer_to_act(self, match: Match) -> int | None:
+        """The computer to move, unless another computer challenges the open play first: at a
+        table of three or four, any player but the one who made it may challenge."""
+        to_move = match.computer_to_act()
+        state = match.state
+        if match.status != "active" or state is None or state.pending is None:
+            return to_move
+        order = [to_move] if to_move is not None else []
+        order += [p.seat for p in match.seats if p.kind == "computer" and p.seat != to_move]
+        for seat in order:
+            if scrabble.will_challenge(state, seat, match.player(seat).level or "normal"):
+                return seat
+        return to_move
+
     def must_act(self, match: Match, seat: int) -> bool:
         view = scrabble.view(match.state, seat)
         return view.outcome is None and view.turn == seat and seat not in view.resigned

@@ -5,7 +5,7 @@ lower case for a blank); other actions are `exchange ABC?`, `pass` and `challeng
 Positions have a FEN-like text form (`Board.parse`, `str(board)`).
 """
 
-from games.scrabble.ai import LEVELS, choose_move
+from games.scrabble.ai import LEVELS, choose_move, will_challenge
 from games.scrabble.board import Board
 from games.scrabble.engine import (
     EXCHANGE_MIN_BAG,
@@ -63,5 +63,5 @@ __all__ = [
     "can_challenge", "choose_move", "current_seat", "default_lexicon", "evaluate", "legal_moves",
     "load_lexicon", "new_game", "outcome", "parse_move", "parse_square", "position", "premium",
     "resign",
-    "score_play", "scored_plays", "square_name", "view",
+    "score_play", "scored_plays", "square_name", "view", "will_challenge",
 ]

@@ -76,13 +76,25 @@ def choose_move(
     seen = view(state, seat)
     if seen.outcome is not None:
         raise GameOver("the game is over")
-    if seen.can_challenge and spec.challenges and unknown_words(seen.pending, lex):
+    if will_challenge(state, seat, level, lexicon=lex):
         return Challenge()
     if seen.turn != seat:
         raise NotYourTurn("it is not this seat's turn and it does not challenge")
     if seen.pending is not None and seen.pending.final:
         return Pass()  # the play that ends the game stands: accept it
     return _turn(seen, spec, lex, random.Random(seed))
+
+
+def will_challenge(
+    state: State, seat: int, level: str, *, lexicon: Lexicon | None = None
+) -> bool:
+    """Whether `seat` at `level` challenges the open play now, whether or not it is to move
+    (at a table of three or four, any other player may challenge): from its view alone."""
+    seen = view(state, seat)
+    if not (seen.can_challenge and LEVEL_SPECS[level].challenges):
+        return False
+    lex = lexicon if lexicon is not None else default_lexicon()
+    return bool(unknown_words(seen.pending, lex))
 
 
 def _turn(seen: View, spec: Level, lex: Lexicon, rng: random.Random) -> Move:
