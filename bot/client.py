@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
 from bot.errors import GamenightTree
@@ -18,7 +19,9 @@ from bot.metrics import Metrics
 from bot.perms import ChannelPerms
 from bot.registry import GAMES, SHARED
 from bot.service import MatchService
+from bot.service import Match
 from bot.store import Store
+from bot.turns import BackButton, TurnClocks
 from bot.unreadable import answer_unclaimed
 
 log = logging.getLogger(__name__)
@@ -39,9 +42,10 @@ class GamenightBot(commands.AutoShardedBot):
     service: MatchService
 
     def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
-                 **options: Any) -> None:
+                 clock: Clock | None = None, **options: Any) -> None:
         """`computer_executor` runs the computers' decisions (default: a process pool of
-        `settings.computer_workers`); tests may pass one that runs them in this process."""
+        `settings.computer_workers`); tests may pass one that runs them in this process, and
+        a `clock` they move themselves."""
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics: Metrics | None = None if settings.metrics_port is None else Metrics(settings.api_base)
@@ -60,6 +64,8 @@ class GamenightBot(commands.AutoShardedBot):
         self.computers = ComputerPlayers(self, delay=settings.computer_delay,
                                          workers=settings.computer_workers,
                                          executor=computer_executor)
+        self.clock = clock or Clock()
+        self.clocks = TurnClocks(self, self.clock)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")
@@ -73,8 +79,9 @@ class GamenightBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
+        self.store.clock = self.clock.now
         self.service = MatchService(self.store)
-        self.service.on_commit = self.computers.schedule
+        self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
             # already imported elsewhere, with its own classes
@@ -83,9 +90,10 @@ class GamenightBot(commands.AutoShardedBot):
             self.service.on_write = self.metrics.db_write
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
                                      self.settings.metrics_host)
-        self.add_dynamic_items(RetryComputerButton)
+        self.add_dynamic_items(RetryComputerButton, BackButton)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
+        await self.clocks.start()  # before the computers: their moves restart clocks
         await self.computers.resume()  # the computers' turns pending when the bot stopped
         await self.sync_commands()
 
@@ -99,6 +107,11 @@ class GamenightBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
+    def _committed(self, match: Match) -> None:
+        """Every commit: a computer's turn to schedule, the match's clocks to set."""
+        self.computers.schedule(match)
+        self.clocks.arm(match.row)
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user
                  else "?", len(self.guilds))
@@ -111,6 +124,8 @@ class GamenightBot(commands.AutoShardedBot):
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
         self.computers.close()
+        if hasattr(self, "store"):
+            await self.clocks.stop()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

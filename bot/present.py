@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.service import Match
+from bot.timing import duration
 from games.common import Event
 
 log = logging.getLogger(__name__)
@@ -216,5 +217,8 @@ def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
     embed.add_field(name=f"Seats ({len(match.seats)}/{target})", value="\n".join(seats))
     if rules:
         embed.add_field(name="Rules", value=rules)
+    turn = match.row.turn_seconds
+    embed.add_field(name="Clock", value="No turn clock" if turn is None else
+                    f"{duration(turn)} a turn")
     embed.set_footer(text=f"Match #{match.id}")
     return embed

@@ -22,7 +22,11 @@ from typing import Any
 from games.common import Event, GameError, NotYourTurn, Outcome
 from bot.engines import engine_for
 from bot.order import ChannelOrder, Ticket
-from bot.store import ChannelBusy, MatchRow, SeatRow, StaleVersion, Store
+from bot.store import ChannelBusy, Clocks, GuildSettings, MatchRow, SeatRow, StaleVersion, Store
+from bot.timing import (
+    DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
+    TURN_TIMES, turn_seconds,
+)
 
 
 class NoMatchHere(GameError):
@@ -137,11 +141,24 @@ class Match:
         return self.seats[seat]
 
     def computer_to_act(self) -> int | None:
-        """The seat to act, if the match is on and a computer sits there."""
+        """The seat to act, if the match is on and a computer plays it (a computer's seat, or
+        a person's who is away)."""
         seat = self.current_seat() if self.status == "active" else None
-        if seat is None or self.player(seat).kind != "computer":
+        if seat is None or not self.computer_plays(seat):
             return None
         return seat
+
+    def computer_plays(self, seat: int) -> bool:
+        row = self.player(seat)
+        return row.kind == "computer" or row.away is not None
+
+    @property
+    def turn_due(self) -> float | None:
+        """When the turn clock of the seat to act runs out (None: no clock)."""
+        row = self.row
+        if self.status != "active" or row.turn_seconds is None or row.turn_since is None:
+            return None
+        return row.turn_since + row.turn_seconds
 
     def current_seat(self) -> int | None:
         return None if self.state is None else self.engine.current_seat(self.state)
@@ -162,12 +179,17 @@ class Match:
     @property
     def engine_options(self) -> dict[str, Any] | None:
         """The options for the engine: everything but the lobby's seat target."""
-        options = {k: v for k, v in self.row.options.items() if k != SEATS_OPTION}
+        options = {k: v for k, v in self.row.options.items()
+                   if k not in (SEATS_OPTION, TURN_OPTION)}
         return options or None
 
     @property
     def is_full(self) -> bool:
         return len(self.seats) >= self.seat_target
+
+
+AWAY, AWAY_ONCE = "away", "once"  # a seat a computer plays: until its person is back; one turn
+ABANDONED_AFTER = 7 * 24 * 3600  # seconds without any person acting: the match is closed
 
 
 @dataclass(frozen=True)
@@ -182,6 +204,22 @@ class ActionResult:
     @property
     def finished(self) -> bool:
         return self.match.status == "finished"
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """What a turn clock running out did: `kind` is `away` (a computer plays the seat until its
+    person is back), `once` (a computer plays this turn), `skip` (a pass) or `forfeit`."""
+
+    kind: str
+    before: Match
+    seat: int
+    result: ActionResult | None  # the pass or the resignation
+    match: Match | None = None  # the match after marking the seat away
+
+    @property
+    def after(self) -> Match:
+        return self.result.match if self.result is not None else self.match  # type: ignore[return-value]
 
 
 class MatchService:
@@ -250,7 +288,9 @@ class MatchService:
     async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
                          creator: Player, invited: Player | None = None,
                          options: dict[str, Any] | None = None, seed: int | None = None) -> Match:
+        """A lobby; its clocks come from its `turn_time` option, else the server's settings."""
         self.check_lobby(game, creator=creator, invited=invited, options=options)
+        clocks = await self._clocks(guild_id, options or {})
         async with self._lock(channel_id):
             existing = await self.current(channel_id)
             if existing is not None:
@@ -260,17 +300,27 @@ class MatchService:
                     guild_id=guild_id, channel_id=channel_id, game=game,
                     options=options or {}, seed=secrets.randbits(62) if seed is None else seed,
                     creator=SeatRow(0, creator.kind, creator.user_id, creator.name),
-                    invited_id=None if invited is None else invited.user_id,
+                    invited_id=None if invited is None else invited.user_id, clocks=clocks,
                 )
             except ChannelBusy:
                 raise ChannelTaken(await self.require(channel_id)) from None
             return await self._committed(match_id)
+
+    async def _clocks(self, guild_id: int | None, options: dict[str, Any]) -> Clocks:
+        server = GuildSettings() if guild_id is None else await self.store.guild_settings(guild_id)
+        turn = options.get(TURN_OPTION) or server.turn_time or DEFAULT_TURN_TIME
+        lobby = server.lobby_time or DEFAULT_LOBBY_TIME
+        return Clocks(turn_seconds(turn), server.on_timeout or DEFAULT_ON_TIMEOUT,
+                      LOBBY_TIMES[lobby])
 
     @staticmethod
     def check_lobby(game: str, *, creator: Player, invited: Player | None = None,
                     options: dict[str, Any] | None = None) -> None:
         """Raise LobbyError if such a lobby could not be opened anywhere (seats, invitation)."""
         engine = engine_for(game)
+        turn = (options or {}).get(TURN_OPTION)
+        if turn is not None and turn != "off" and turn not in TURN_TIMES:
+            raise LobbyError(f"A turn lasts one of: off, {', '.join(TURN_TIMES)}.")
         seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
         if not isinstance(seats, int) or not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
             raise LobbyError(f"{game_title(game)} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
@@ -471,7 +521,7 @@ class MatchService:
                 state = match.engine.apply(match.state, seat, move)
             except NotYourTurn as error:
                 raise NotYourTurn(self._whose_turn(match, error)) from None
-            return await self._record(match, seat, str(move), state)
+            return await self._record(match, seat, str(move), state, person=True)
 
     async def act_for_computer(self, match_id: int, seat: int, version: int,
                                text: str) -> ActionResult | None:
@@ -484,17 +534,105 @@ class MatchService:
         async with self._lock(match.channel_id):
             match = await self.get(match_id)
             if (match is None or match.row.version != version or match.status != "active"
-                    or match.player(seat).kind != "computer"):
+                    or not match.computer_plays(seat)):
                 return None
             move = match.engine.parse_move(text)
             state = match.engine.apply(match.state, seat, move)
-            return await self._record(match, seat, str(move), state)
+            once = match.player(seat).away == AWAY_ONCE  # its person has the next turn back
+            return await self._record(match, seat, str(move), state, computer=True,
+                                      away=(seat, None) if once else None)
 
     async def resign(self, channel_id: int, user_id: int) -> ActionResult:
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id)
             state = match.engine.resign(match.state, seat)
-            return await self._record(match, seat, "resign", state)
+            return await self._record(match, seat, "resign", state, person=True)
+
+    # -- clocks ------------------------------------------------------------------------------
+
+    async def time_out(self, match_id: int, now: float) -> Timeout | None:
+        """The turn clock of the seat to act ran out: do what the match's `on_timeout` says.
+        None when nothing is due (the match moved on, or a computer plays that seat)."""
+        match = await self.get_or_fail(match_id)
+        async with self._lock(match.channel_id):
+            match = await self.get_or_fail(match_id)
+            seat = match.current_seat()
+            due = match.turn_due
+            if due is None or due > now or seat is None or match.computer_plays(seat):
+                return None
+            if match.row.on_timeout == "skip":
+                try:
+                    state = match.engine.apply(match.state, seat, match.engine.parse_move("pass"))
+                except GameError:  # no pass here: a computer makes this one move
+                    return await self._away(match, seat, AWAY_ONCE)
+                return Timeout("skip", match, seat,
+                               await self._record(match, seat, "pass", state))
+            if match.row.on_timeout == "forfeit":
+                state = match.engine.resign(match.state, seat)
+                result = await self._record(match, seat, "resign", state, away=(seat, AWAY))
+                return Timeout("forfeit", match, seat, result)
+            return await self._away(match, seat, AWAY)
+
+    async def _away(self, match: Match, seat: int, away: str) -> Timeout:
+        await self._write(self.store.set_away(match.id, match.row.version, seat, away))
+        return Timeout("away" if away == AWAY else "once", match, seat, None,
+                       await self._committed(match.id))
+
+    async def come_back(self, match_id: int, user_id: int) -> Match:
+        """A person who was away plays their own turns again."""
+        match = await self.get_or_fail(match_id)
+        async with self._lock(match.channel_id):
+            match = await self.get_or_fail(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if match.status != "active":
+                raise LobbyError(self._closed_text(match))
+            if match.player(seat).away is None:
+                raise LobbyError("You are not away: your turns are yours.")
+            await self._write(self.store.set_away(match.id, match.row.version, seat, None))
+            return await self._committed(match.id)
+
+    async def hand_to_computer(self, channel_id: int, user_id: int, target_id: int, *,
+                               moderator: bool) -> Match:
+        """A computer plays `target_id`'s turns from now on, until they are back: `/match
+        leave` during a game (target = the caller), or `/match kick` by the match's creator
+        or a moderator."""
+        async with self._lock(channel_id):
+            match = await self.require(channel_id)
+            if match.status != "active":
+                raise LobbyError("The game has not started: in a lobby, `/match leave` gives up "
+                                 "your seat." if match.status == "lobby" else
+                                 self._closed_text(match))
+            if user_id != target_id and user_id != match.row.creator_id and not moderator:
+                raise NotAllowed("Only the player who opened this match, or a member with Manage "
+                                 "Server, can hand a seat to a computer.")
+            seat = match.seat_of(target_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this match." if user_id == target_id
+                                else f"<@{target_id}> is not playing in this match.")
+            if match.player(seat).away is not None:
+                raise LobbyError(f"A computer already plays {match.player(seat).name}'s turns.")
+            await self._write(self.store.set_away(match.id, match.row.version, seat, AWAY))
+            return await self._committed(match.id)
+
+    async def close_idle(self, match_id: int, reason: str, now: float) -> Match | None:
+        """Close a lobby that did not fill in time (`lobby`) or a match where no person acted
+        for `ABANDONED_AFTER` (`abandoned`); None if it is no longer due."""
+        match = await self.get_or_fail(match_id)
+        async with self._lock(match.channel_id):
+            match = await self.get_or_fail(match_id)
+            row = match.row
+            if reason == "lobby":
+                due = (None if match.status != "lobby" or row.lobby_seconds is None
+                       else (row.turn_since or now) + row.lobby_seconds)
+            else:
+                due = None if match.status != "active" else (row.human_at or now) + ABANDONED_AFTER
+            if due is None or due > now:
+                return None
+            await self._write(self.store.close_match(match.id, row.version, "cancelled",
+                                                     {"reason": reason}))
+            return await self._committed(match.id)
 
     async def _active_seat(self, channel_id: int, user_id: int, *,
                            game: str | None = None) -> tuple[Match, int]:
@@ -504,12 +642,17 @@ class MatchService:
                              "taken, or when its creator uses `/match start`.")
         return match, seat
 
-    async def _record(self, match: Match, seat: int, action: str, state: Any) -> ActionResult:
+    async def _record(self, match: Match, seat: int, action: str, state: Any, *,
+                      person: bool = False, computer: bool = False,
+                      away: tuple[int, str | None] | None = None) -> ActionResult:
+        """Save an action. A person acting for their own seat is back if they were away."""
         result = match.engine.outcome(state)
+        if person and not computer and match.player(seat).away is not None:
+            away = (seat, None)
         await self._write(self.store.record_action(
             match.id, match.row.version, seat=seat, action=action, state=state.to_dict(),
             status="active" if result is None else "finished",
-            result=None if result is None else result.to_dict(),
+            result=None if result is None else result.to_dict(), person=person, away=away,
         ))
         return ActionResult(await self._committed(match.id), seat, action, state.events)
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiosqlite
 
@@ -110,6 +111,36 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN level TEXT;
     """,
+    # 7: turn clocks. Times are seconds since the epoch from the bot's clock. `turn_since`:
+    # when the match last changed (the seat to act has had the turn since); `human_at`: when
+    # a person last acted; `reminded`: the version whose turn was reminded at half time. A
+    # seat is `away` ('away': a computer plays its turns; 'once': this turn only). Servers'
+    # defaults, people's reminder choice, and when the bot was last seen running.
+    """
+    ALTER TABLE matches ADD COLUMN turn_seconds INTEGER;
+    ALTER TABLE matches ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'computer';
+    ALTER TABLE matches ADD COLUMN lobby_seconds INTEGER;
+    ALTER TABLE matches ADD COLUMN turn_since REAL;
+    ALTER TABLE matches ADD COLUMN human_at REAL;
+    ALTER TABLE matches ADD COLUMN reminded INTEGER;
+    UPDATE matches SET turn_since = CAST(strftime('%s', 'now') AS REAL),
+        human_at = CAST(strftime('%s', 'now') AS REAL) WHERE status IN ('lobby', 'active');
+    ALTER TABLE seats ADD COLUMN away TEXT;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        turn_time TEXT,
+        on_timeout TEXT,
+        lobby_time TEXT
+    );
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        notify INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value REAL NOT NULL
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -134,6 +165,7 @@ class SeatRow:
     user_id: int | None
     name: str
     level: str | None = None  # a computer's level; None for a person
+    away: str | None = None  # a person whose turns a computer plays: 'away', or 'once'
 
 
 @dataclass(frozen=True)
@@ -155,6 +187,41 @@ class MatchRow:
     created_at: str
     updated_at: str
     seats: tuple[SeatRow, ...] = field(default=())
+    turn_seconds: int | None = None  # the turn clock; None: off
+    on_timeout: str = "computer"
+    lobby_seconds: int | None = None
+    turn_since: float | None = None
+    human_at: float | None = None
+    reminded: int | None = None
+
+
+class ClockRow(NamedTuple):
+    """What a match's deadlines follow from (the same fields as in `MatchRow`)."""
+
+    id: int
+    status: str
+    version: int
+    turn_seconds: int | None
+    lobby_seconds: int | None
+    turn_since: float | None
+    human_at: float | None
+    reminded: int | None
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """A new match's clock settings (see `MatchRow`)."""
+
+    turn_seconds: int | None = None
+    on_timeout: str = "computer"
+    lobby_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    turn_time: str | None = None
+    on_timeout: str | None = None
+    lobby_time: str | None = None
 
 
 @dataclass(frozen=True)
@@ -202,6 +269,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self.clock: Callable[[], float] = time.time  # the turn clocks' time (tests set theirs)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -329,12 +397,12 @@ class Store:
             if row is None:
                 return None
             async with db.execute(
-                "SELECT seat, kind, user_id, name, level FROM seats WHERE match_id = ?"
+                "SELECT seat, kind, user_id, name, level, away FROM seats WHERE match_id = ?"
                 " ORDER BY seat",
                 (row["id"],),
             ) as cursor:
-                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"], s["level"])
-                              for s in await cursor.fetchall())
+                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"], s["level"],
+                                      s["away"]) for s in await cursor.fetchall())
         return MatchRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             game=row["game"], status=row["status"], options=_loads(row["options"]) or {},
@@ -342,24 +410,28 @@ class Store:
             creator_id=row["creator_id"], invited_id=row["invited_id"],
             lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
             result=_loads(row["result"]), created_at=row["created_at"],
-            updated_at=row["updated_at"], seats=seats,
+            updated_at=row["updated_at"], seats=seats, turn_seconds=row["turn_seconds"],
+            on_timeout=row["on_timeout"], lobby_seconds=row["lobby_seconds"],
+            turn_since=row["turn_since"], human_at=row["human_at"], reminded=row["reminded"],
         )
 
     # -- writing -----------------------------------------------------------------------------
 
     async def create_match(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any],
-        seed: int, creator: SeatRow, invited_id: int | None,
+        seed: int, creator: SeatRow, invited_id: int | None, clocks: Clocks = Clocks(),
     ) -> int:
-        now = _now()
+        now, since = _now(), self.clock()
         try:
             async with self.transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO matches (guild_id, channel_id, game, status, options, seed,"
-                    " creator_id, invited_id, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    " creator_id, invited_id, created_at, updated_at, turn_seconds, on_timeout,"
+                    " lobby_seconds, turn_since, human_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, game, _dumps(options), seed, creator.user_id,
-                     invited_id, now, now),
+                     invited_id, now, now, clocks.turn_seconds, clocks.on_timeout,
+                     clocks.lobby_seconds, since, since),
                 )
                 match_id = cursor.lastrowid
                 await self._insert_seat(db, match_id, creator)
@@ -389,11 +461,16 @@ class Store:
     async def record_action(
         self, match_id: int, version: int, *, seat: int | None, action: str,
         state: dict[str, Any], status: str = "active", result: dict[str, Any] | None = None,
+        person: bool = False, away: tuple[int, str | None] | None = None,
     ) -> None:
-        """Append the action to the move log and store the new state, in one transaction."""
+        """Append the action to the move log and store the new state, in one transaction.
+        `person`: a person acted (the match is not abandoned); `away`: (seat, its new mark)."""
         async with self.transaction() as db:
+            extra = {"human_at": self.clock()} if person else {}
             await self._bump(db, match_id, version, status=status, state=_dumps(state),
-                             result=_dumps(result))
+                             result=_dumps(result), **extra)
+            if away is not None:
+                await self._set_away(db, match_id, *away)
             async with db.execute(
                 "SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE match_id = ?", (match_id,)
             ) as cursor:
@@ -521,8 +598,90 @@ class Store:
                 " WHERE id = ? AND status IN ('lobby', 'active')", (_now(), match_id))
             return cursor.rowcount == 1
 
+    async def set_away(self, match_id: int, version: int, seat: int, away: str | None) -> None:
+        """Mark a seat away (a computer plays its turns) or back, bumping the version."""
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version)
+            await self._set_away(db, match_id, seat, away)
+
+    async def mark_reminded(self, match_id: int, version: int) -> bool:
+        """Note that the turn at `version` was reminded; False if the match moved on."""
+        async with self.transaction() as db:
+            cursor = await db.execute("UPDATE matches SET reminded = ? WHERE id = ? AND version = ?",
+                                      (version, match_id, version))
+            return cursor.rowcount == 1
+
+    async def clock_rows(self) -> list[ClockRow]:
+        """The open matches' clock columns only: to arm their deadlines."""
+        async with self._reading() as db, db.execute(
+            "SELECT id, status, version, turn_seconds, lobby_seconds, turn_since, human_at,"
+            " reminded FROM matches WHERE status IN ('lobby', 'active')"
+        ) as cursor:
+            return [ClockRow(*row) for row in await cursor.fetchall()]
+
+    async def pause_clocks(self, seconds: float) -> None:
+        """The bot was down for `seconds`: every open match's clocks stood still meanwhile."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE matches SET turn_since = turn_since + ?, human_at = human_at + ?"
+                " WHERE status IN ('lobby', 'active')", (seconds, seconds))
+
+    async def last_alive(self) -> float | None:
+        async with self._reading() as db, db.execute(
+            "SELECT value FROM bot_state WHERE key = 'alive_at'"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else float(row["value"])
+
+    async def mark_alive(self, at: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO bot_state (key, value) VALUES ('alive_at', ?)"
+                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (at,))
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._reading() as db, db.execute(
+            "SELECT turn_time, on_timeout, lobby_time FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(row["turn_time"], row["on_timeout"], row["lobby_time"])
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, turn_time, on_timeout, lobby_time)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " turn_time = excluded.turn_time, on_timeout = excluded.on_timeout,"
+                " lobby_time = excluded.lobby_time",
+                (guild_id, settings.turn_time, settings.on_timeout, settings.lobby_time))
+
+    async def notify(self, user_id: int) -> bool:
+        """Whether the person wants turn reminders by DM (yes unless they turned them off)."""
+        async with self._reading() as db, db.execute(
+            "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return row is None or bool(row["notify"])
+
+    async def set_notify(self, user_id: int, on: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+                (user_id, int(on)))
+
+    @staticmethod
+    async def _set_away(db: aiosqlite.Connection, match_id: int, seat: int,
+                        away: str | None) -> None:
+        await db.execute("UPDATE seats SET away = ? WHERE match_id = ? AND seat = ?",
+                         (away, match_id, seat))
+
     async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
-                    **columns: str | None) -> None:
+                    **columns: Any) -> None:
+        """The next version of the match: its turn clock starts again."""
+        columns = {"turn_since": self.clock(), **columns}
         assignments = "".join(f", {name} = ?" for name in columns)
         cursor = await db.execute(
             f"UPDATE matches SET version = version + 1, updated_at = ?{assignments}"
@@ -535,9 +694,9 @@ class Store:
     @staticmethod
     async def _insert_seat(db: aiosqlite.Connection, match_id: int, seat: SeatRow) -> None:
         await db.execute(
-            "INSERT INTO seats (match_id, seat, kind, user_id, name, level)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level),
+            "INSERT INTO seats (match_id, seat, kind, user_id, name, level, away)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level, seat.away),
         )
 
 

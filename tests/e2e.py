@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Iterable
 from concurrent.futures import Executor, Future
@@ -11,6 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot.client import GamenightBot
+from bot.clock import Clock
 from bot.config import Settings
 from tests.fakediscord import FakeDiscord, Perm, run_bot
 
@@ -27,9 +29,30 @@ class InlineExecutor(Executor):
         return future
 
 
+class FakeClock(Clock):
+    """A clock the test moves forward (`advance`); nothing in a test waits for real time."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.time = start
+        self._moved = asyncio.Event()
+
+    def now(self) -> float:
+        return self.time
+
+    async def sleep_until(self, when: float) -> None:
+        while self.time < when:
+            self._moved.clear()
+            await self._moved.wait()  # an Event: the fake Discord counts the bot as idle
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+        self._moved.set()
+
+
 def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
              metrics_port: str = "", computer_delay: str = "0", computer_workers: str = "1",
-             computer_executor: Executor | None = None) -> GamenightBot:
+             computer_executor: Executor | None = None,
+             clock: Clock | None = None) -> GamenightBot:
     """The bot as configured from the environment; `metrics_port` "0" serves metrics on any
     free port (`bot.metrics.port`). Computers act at once (no pause) unless told otherwise,
     in a process pool of `computer_workers` unless `computer_executor` is given."""
@@ -42,7 +65,7 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
         "GAMENIGHT_COMPUTER_DELAY": computer_delay,
         "GAMENIGHT_COMPUTER_WORKERS": computer_workers,
     })
-    return GamenightBot(settings, computer_executor=computer_executor)
+    return GamenightBot(settings, computer_executor=computer_executor, clock=clock)
 
 
 @asynccontextmanager

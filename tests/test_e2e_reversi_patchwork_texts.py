@@ -5,6 +5,8 @@ resignation without a score, a new match's first picture)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e import board_message, fake_world, fix_match_seeds, mentioned_ids, running_bot
@@ -63,8 +65,10 @@ async def test_a_forced_pass_tells_the_player_why_they_move_again(world, tmp_pat
         white = to_move(users, board)
         black = users["bob"] if white is users["alice"] else users["alice"]
         assert f"**{black.name}** has no legal move and passes." in board.text()
-        assert board.content == (f"<@{white.id}>, {black.name} has no legal move, so it is your "
-                                 "move as white: `/reversi move`.")
+        turn, clock = board.content.split("\n")  # the turn clock (24 hours by default) last
+        assert turn == (f"<@{white.id}>, {black.name} has no legal move, so it is your move as "
+                        "white: `/reversi move`.")
+        assert re.fullmatch(r"⏱ Time runs out <t:\d+:R>\.", clock)
 
 
 async def test_a_game_cancelled_after_it_started_is_not_called_a_lobby(world, tmp_path):

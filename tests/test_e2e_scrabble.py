@@ -134,7 +134,7 @@ async def test_commands_are_synced_and_help_lists_scrabble(world, tmp_path):
         subs = {o["name"]: o for o in command["options"]}
         assert set(subs) == {"new", "play", "exchange", "pass", "challenge", "rack", "bag"}
         assert [o["name"] for o in subs["new"]["options"]] == [
-            "players", "challenge", "tiles", "finish"]
+            "players", "challenge", "tiles", "finish", "turn_time"]
         assert [o["name"] for o in subs["play"]["options"]] == ["word", "square", "direction"]
         direction = subs["play"]["options"][2]
         assert [c["value"] for c in direction["choices"]] == ["across", "down"]
@@ -576,7 +576,7 @@ async def test_a_play_that_ends_the_game_is_explained_once_and_rack_dms_say_only
         assert f"**{p0.name}** reached 1 point." in text
         assert "1 points" not in text and "first to 1 point" in text
         assert text.count("may challenge") == 1 and text.count("ends the game") == 1
-        assert board.content == (
+        assert board.content.partition("\n⏱ Time runs out")[0] == (  # then the turn clock
             f"<@{p1.id}>: {p0.name}'s play ends the game if it stands. Challenge it with "
             f"`/scrabble challenge`, or accept it with `/scrabble pass`. {p2.name} may "
             "challenge it too.")

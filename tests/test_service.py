@@ -191,7 +191,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == len(MIGRATIONS) == 6
+    assert await store.schema_version() == len(MIGRATIONS) == 7
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 
@@ -236,16 +236,22 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
     async with old.transaction() as db:  # back to version 1: what later migrations added goes
         for statement in ("DROP TABLE dm_notices", "DROP TABLE live_dms", "DROP TABLE dms_closed",
                           "DROP TABLE dm_retries", "ALTER TABLE seats DROP COLUMN level",
+                          "ALTER TABLE seats DROP COLUMN away", "DROP TABLE guild_settings",
+                          "DROP TABLE user_settings", "DROP TABLE bot_state",
+                          *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
+                              "turn_seconds", "on_timeout", "lobby_seconds", "turn_since",
+                              "human_at", "reminded")),
                           "PRAGMA user_version = 1"):
             await db.execute(statement)
     assert await old.schema_version() == 1
     await old.close()
 
     store = await Store.open(db_path)
-    assert await store.schema_version() == len(MIGRATIONS) == 6
+    assert await store.schema_version() == len(MIGRATIONS) == 7
     assert await store.live_dm(match.id, 0) is None  # no live DM is known yet
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state
+    assert reopened.row.turn_seconds is None and reopened.row.turn_since is not None  # no clock
     assert await store.dm_notice_sent(match.id, 1) is False
     await store.record_dm_notice(match.id, 1)
     await store.record_dm_notice(match.id, 1)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+from discord import app_commands
 
 from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
 from bot.gone import edit_stored, forget_gone
@@ -24,12 +25,25 @@ from bot.service import (
 from bot.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
 )
+from bot.timing import TURN_OPTION, TURN_TIMES, duration
 from games.common import Event, join_and
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
 
 log = logging.getLogger(__name__)
+
+
+TURN_TIME_TEXT = "How long each turn may take (default: the server's setting, else 24h)"
+TURN_TIME_CHOICES = [app_commands.Choice(name="off: no clock", value="off")] + [
+    app_commands.Choice(name=f"{duration(seconds)} a turn", value=value)
+    for value, seconds in TURN_TIMES.items()
+]
+
+
+def turn_option(turn_time: str | None) -> dict[str, str]:
+    """The lobby option for a `turn_time` chosen with `/<game> new` (none: the default)."""
+    return {} if turn_time is None else {TURN_OPTION: turn_time}
 
 
 @dataclass(frozen=True)
@@ -422,6 +436,8 @@ class GameCog:
         if computer is not None and computer == match.current_seat():  # not a challenger
             reply.content = f"**{match.player(computer).name}** is thinking..."
             reply.mentions = ()
+        elif match.turn_due is not None and reply.content and match.current_seat() is not None:
+            reply.content += f"\n⏱ Time runs out <t:{int(match.turn_due)}:R>."
         if match.status == "finished" and reply.view is None:
             reply.view = rematch_view(match)
         return reply

@@ -1,22 +1,29 @@
-"""`/match ...` (commands shared by every game) and `/gamenight help`."""
+"""`/match ...` (commands shared by every game), and `/gamenight help`, `settings` and
+`notify`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.base import TURN_TIME_CHOICES
 from bot.lobby import (
     AddComputerSelect, LobbyButton, RematchButton, RemoveComputerButton,
     is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
 from bot.present import COLOUR, Reply, in_turn, send_reply
 from bot.private import RetryDMButton
-from bot.service import LEVELS, LobbyError
+from bot.service import LEVELS, LobbyError, NotAllowed
+from bot.store import GuildSettings
 from bot.threads import ThreadButton
 from bot.threads import match_list_embed, visible_to
+from bot.timing import (
+    DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_TIMES, duration,
+)
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -44,11 +51,39 @@ class MatchCog(commands.GroupCog, group_name="match",
         match = await self.service.join(match.id, player_of(interaction))
         await show_lobby_change(interaction, match, "join", from_button=False)
 
-    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    @app_commands.command(name="leave", description="Give up your seat in the lobby; in a game, "
+                                                     "a computer plays your turns")
     async def leave(self, interaction: discord.Interaction) -> None:
         match = await self.service.require(interaction.channel_id)
+        if match.status == "active":
+            await self._hand_over(interaction, interaction.user)
+            return
         match = await self.service.leave(match.id, interaction.user.id)
         await show_lobby_change(interaction, match, "leave", from_button=False)
+
+    @app_commands.command(name="kick", description="Hand a player's seat to a computer (the "
+                                                    "match's creator, or Manage Server)")
+    @app_commands.describe(player="The player whose turns a computer plays from now on")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self._hand_over(interaction, player)
+
+    async def _hand_over(self, interaction: discord.Interaction,
+                         player: discord.User | discord.Member) -> None:
+        moderator = bool(interaction.permissions.manage_guild)
+        match = await self.service.hand_to_computer(interaction.channel_id, interaction.user.id,
+                                                    player.id, moderator=moderator)
+        seat = match.seat_of(player.id)
+        name = match.player(seat).name
+        if player.id == interaction.user.id:
+            text = (f"**{name}** stepped away: a computer plays their turns until they are back "
+                    "(any move of theirs, or **I'm back** in their DM).")
+        else:
+            text = (f"**{interaction.user.display_name}** handed **{name}**'s seat to a computer: "
+                    "it plays their turns until they are back (any move of theirs, or **I'm "
+                    "back** in their DM).")
+        async with in_turn(match, interaction):
+            await send_reply(interaction, Reply(content=text))
+        await self.bot.clocks.offer_return(match, seat)
 
     @app_commands.command(name="start", description="Start the lobby with the players seated")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -115,6 +150,17 @@ class MatchCog(commands.GroupCog, group_name="match",
         await self.bot.presenters[match.game].show_private(interaction, match, seat)
 
 
+ON_TIMEOUT_CHOICES = [
+    app_commands.Choice(name="computer: a computer plays the seat until its player is back",
+                        value="computer"),
+    app_commands.Choice(name="skip: pass where the rules allow, else a computer moves once",
+                        value="skip"),
+    app_commands.Choice(name="forfeit: the player resigns", value="forfeit"),
+]
+LOBBY_TIME_CHOICES = [app_commands.Choice(name=duration(seconds), value=value)
+                      for value, seconds in LOBBY_TIMES.items()]
+
+
 class HelpCog(commands.GroupCog, group_name="gamenight",
               group_description="About Gamenight and its games"):
     def __init__(self, bot: GamenightBot) -> None:
@@ -138,9 +184,70 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                   "creator); `/match status` shows the "
                   "board again; `/match hand` shows your private hand; `/match resign`; "
                   "`/match cancel` (creator or Manage Messages); `/match list` the server's open matches. "
-                  "A finished game's last board has a **Rematch** button for its players.")
+                  "A finished game's last board has a **Rematch** button for its players.\n"
+                  "Turns have a clock (`turn_time` on a game's `new`; the server's default "
+                  "with `/gamenight settings`). At half time you get a reminder by DM "
+                  "(`/gamenight notify off` stops them); when it runs out, a computer plays "
+                  "for you until you are back. In a game, `/match leave` hands your seat to "
+                  "a computer, and `/match kick` someone else's (creator or Manage Server).")
         embed.add_field(name="Every game", value=shared, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="settings",
+                          description="This server's turn clocks and lobby timeout (Manage "
+                                      "Server to change them)")
+    @app_commands.describe(turn_time="The turn time of new matches (a game's `new` may choose "
+                                     "another)",
+                           on_timeout="What happens when a player's time runs out",
+                           lobby_timeout="How long a lobby waits to fill before it closes")
+    @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES,
+                          lobby_timeout=LOBBY_TIME_CHOICES)
+    async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
+                       on_timeout: str | None = None, lobby_timeout: str | None = None) -> None:
+        if interaction.guild_id is None:
+            raise LobbyError("Settings belong to a server: use this command in one.")
+        store = self.bot.store
+        current = await store.guild_settings(interaction.guild_id)
+        changes = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
+                                     ("lobby_time", lobby_timeout)) if v is not None}
+        if changes:
+            if not interaction.permissions.manage_guild:
+                raise NotAllowed("Only members with Manage Server can change these settings.")
+            current = replace(current, **changes)
+            await store.set_guild_settings(interaction.guild_id, current)
+        await interaction.response.send_message(
+            ("Saved. " if changes else "") + settings_text(current), ephemeral=True)
+
+    @app_commands.command(name="notify", description="Turn reminders by DM on or off (for you)")
+    @app_commands.describe(reminders="on: a DM at half your turn time; off: none")
+    @app_commands.choices(reminders=[app_commands.Choice(name="on", value="on"),
+                                     app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, reminders: str) -> None:
+        on = reminders == "on"
+        await self.bot.store.set_notify(interaction.user.id, on)
+        text = ("You will get a DM when half your turn time has gone." if on else
+                "No more turn reminders by DM. `/gamenight notify on` brings them back.")
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+ON_TIMEOUT_CHOICES = [
+    app_commands.Choice(name="computer: a computer plays the seat until its player is back",
+                        value="computer"),
+    app_commands.Choice(name="skip: pass where the rules allow, else a computer moves once",
+                        value="skip"),
+    app_commands.Choice(name="forfeit: the player resigns", value="forfeit"),
+]
+LOBBY_TIME_CHOICES = [app_commands.Choice(name=duration(seconds), value=value)
+                      for value, seconds in LOBBY_TIMES.items()]
+
+
+def settings_text(settings: GuildSettings) -> str:
+    turn = settings.turn_time or DEFAULT_TURN_TIME
+    turn_text = "no clock" if turn == "off" else f"{duration(TURN_TIMES[turn])} a turn"
+    lobby = settings.lobby_time or DEFAULT_LOBBY_TIME
+    return (f"This server's new matches: **{turn_text}**; when time runs out: "
+            f"**{settings.on_timeout or DEFAULT_ON_TIMEOUT}**; a lobby closes after "
+            f"**{duration(LOBBY_TIMES[lobby])}** without filling.")
 
 
 async def setup(bot: GamenightBot) -> None:

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.patchwork as patchwork
-from bot.cogs.base import GameCog, GameHelp, add_game
+from bot.cogs.base import (
+    TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
+)
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, send_reply
 from bot.service import LobbyError, Match
 from games.common import Event, GameError, counted
@@ -57,10 +59,12 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         GameCog.__init__(self, bot)
 
     @app_commands.command(name="new", description="Open a Patchwork game in this channel")
-    @app_commands.describe(opponent="Invite one person: only they can take the second seat")
+    @app_commands.describe(opponent="Invite one person: only they can take the second seat",
+                           turn_time=TURN_TIME_TEXT)
+    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
     async def new(self, interaction: discord.Interaction,
-                  opponent: discord.Member | None = None) -> None:
-        await self.open_lobby(interaction, invited=opponent)
+                  opponent: discord.Member | None = None, turn_time: str | None = None) -> None:
+        await self.open_lobby(interaction, invited=opponent, options=turn_option(turn_time))
 
     @app_commands.command(name="buy", description="Buy a patch on offer and sew it on your quilt")
     @app_commands.describe(patch="Which of the three patches after the spool (1, 2 or 3)",

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.reversi as reversi
-from bot.cogs.base import GameCog, GameHelp, add_game
+from bot.cogs.base import (
+    TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
+)
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.service import Match
 from games.common import Event, counted
@@ -42,10 +44,12 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         GameCog.__init__(self, bot)
 
     @app_commands.command(name="new", description="Open a Reversi game in this channel")
-    @app_commands.describe(opponent="Invite one person: only they can take the second seat")
+    @app_commands.describe(opponent="Invite one person: only they can take the second seat",
+                           turn_time=TURN_TIME_TEXT)
+    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
     async def new(self, interaction: discord.Interaction,
-                  opponent: discord.Member | None = None) -> None:
-        await self.open_lobby(interaction, invited=opponent)
+                  opponent: discord.Member | None = None, turn_time: str | None = None) -> None:
+        await self.open_lobby(interaction, invited=opponent, options=turn_option(turn_time))
 
     @app_commands.command(name="move", description="Place a disc on a square (a1 to h8)")
     @app_commands.describe(square="Where to place your disc, e.g. d3: column a-h, row 1-8")

@@ -18,7 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.scrabble as scrabble
-from bot.cogs.base import GameCog, GameHelp, add_game
+from bot.cogs.base import (
+    TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
+)
 from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event, counted, join_and
@@ -124,6 +126,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         challenge="double: plays may be challenged (default); void: words are checked at once",
         tiles="Tiles on a rack: 7 (default) or 9",
         finish="Finish line: none (default), beginner, intermediate, expert or a target score",
+        turn_time=TURN_TIME_TEXT,
     )
     @app_commands.choices(
         players=[app_commands.Choice(name=f"{n} players", value=n) for n in (2, 3, 4)],
@@ -135,10 +138,13 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         ],
         tiles=[app_commands.Choice(name="7 tiles", value=7),
                app_commands.Choice(name="9 tiles (bingo for 7, 8 or 9 tiles)", value=9)],
+        turn_time=TURN_TIME_CHOICES,
     )
     async def new(self, interaction: discord.Interaction, players: int = DEFAULT_PLAYERS,
-                  challenge: str = "double", tiles: int = 7, finish: str | None = None) -> None:
-        options: dict[str, Any] = {"players": players, "challenge": challenge, "tiles": tiles}
+                  challenge: str = "double", tiles: int = 7, finish: str | None = None,
+                  turn_time: str | None = None) -> None:
+        options: dict[str, Any] = {"players": players, "challenge": challenge, "tiles": tiles,
+                                   **turn_option(turn_time)}
         target = parse_finish(finish)
         if target is not None:
             options["finish"] = target

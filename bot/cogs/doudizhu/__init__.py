@@ -16,7 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.doudizhu as ddz
-from bot.cogs.base import GameCog, GameHelp, add_game
+from bot.cogs.base import (
+    TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
+)
 from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
     round_over_controls,
@@ -120,9 +122,13 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     # -- commands ----------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a Dou Dizhu game in this channel")
-    @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)")
-    async def new(self, interaction: discord.Interaction, players: Literal[3, 4] = 3) -> None:
-        await self.open_lobby(interaction, options={"players": int(players)})
+    @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)",
+                           turn_time=TURN_TIME_TEXT)
+    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
+    async def new(self, interaction: discord.Interaction, players: Literal[3, 4] = 3,
+                  turn_time: str | None = None) -> None:
+        await self.open_lobby(interaction, options={"players": int(players),
+                                                    **turn_option(turn_time)})
 
     @app_commands.command(name="bid", description="Bid in the auction, or pass")
     @app_commands.describe(amount="pass, or 1, 2 or 3 (more than the highest bid so far)")

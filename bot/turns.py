@@ -1,0 +1,243 @@
+"""Turn clocks: the half-time reminder, what happens when a turn's time runs out, lobbies that
+never fill and matches nobody plays any more, and the clocks standing still while the bot is
+down.
+
+Every deadline follows from the match row (`turn_since`, `turn_seconds`, `human_at`...), which
+each commit writes with the action, so arming them is arithmetic: after every commit
+(`arm`), and for every open match at start-up. A deadline that fires re-reads its match and
+does nothing if the match moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Hashable
+from typing import Any
+
+import discord
+
+from bot.clock import Clock, Deadlines
+from bot.errors import jump_url, report_error
+from bot.gone import edit_stored, forget_gone
+from bot.present import in_turn
+from bot.service import ABANDONED_AFTER, Match, Timeout
+from bot.store import ClockRow, MatchRow
+from bot.timing import duration
+
+log = logging.getLogger(__name__)
+
+REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
+HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
+
+
+class TurnClocks:
+    def __init__(self, bot: Any, clock: Clock) -> None:
+        """`bot`: the GamenightBot (not imported: it imports this module)."""
+        self.bot = bot
+        self.clock = clock
+        self.deadlines = Deadlines(clock, self._fire)
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    # -- arming ------------------------------------------------------------------------------
+
+    def arm(self, row: MatchRow | ClockRow) -> None:
+        """Set the match's deadlines from its row (after each commit, and at start-up)."""
+        due: dict[str, float | None] = dict.fromkeys((REMIND, TURN, LOBBY, ABANDON))
+        since = row.turn_since if row.turn_since is not None else self.clock.now()
+        if row.status == "lobby" and row.lobby_seconds:
+            due[LOBBY] = since + row.lobby_seconds
+        if row.status == "active":
+            if row.turn_seconds:
+                due[TURN] = since + row.turn_seconds
+                if row.reminded != row.version:
+                    due[REMIND] = since + row.turn_seconds / 2
+            due[ABANDON] = (row.human_at if row.human_at is not None else since) + ABANDONED_AFTER
+        for kind, when in due.items():
+            if when is None:
+                self.deadlines.disarm((row.id, kind))
+            else:
+                self.deadlines.arm((row.id, kind), when)
+
+    async def start(self) -> None:
+        """At start-up: push every clock back by the downtime, say so where a turn would have
+        run out meanwhile, arm every open match's deadlines, and start keeping time."""
+        store = self.bot.store
+        now, last = self.clock.now(), await store.last_alive()
+        if last is not None and now > last:
+            before = await store.clock_rows()
+            await store.pause_clocks(now - last)
+            for row in before:
+                due = None if row.turn_seconds is None or row.turn_since is None else (
+                    row.turn_since + row.turn_seconds)
+                if row.status == "active" and due is not None and last < due <= now:
+                    await self._tell_paused(row.id, now - last)
+        await store.mark_alive(now)
+        for row in await store.clock_rows():
+            self.arm(row)
+        self.deadlines.start()
+        self._heartbeat = asyncio.get_running_loop().create_task(
+            self._beat(), name="gamenight: heartbeat")
+
+    async def stop(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            await asyncio.gather(self._heartbeat, return_exceptions=True)
+        await self.deadlines.stop()
+        try:
+            await self.bot.store.mark_alive(self.clock.now())  # the downtime starts now
+        except Exception:  # the store may already be closed
+            log.debug("could not note the time the bot stopped", exc_info=True)
+
+    async def _beat(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + HEARTBEAT)
+            await self.bot.store.mark_alive(self.clock.now())
+
+    async def _tell_paused(self, match_id: int, down: float) -> None:
+        match = await self.bot.service.get(match_id)
+        seat = None if match is None else match.current_seat()
+        if match is None or seat is None or match.turn_due is None:
+            return
+        await self.say(match, f"The bot was offline for {duration(down)}, and turn clocks stood "
+                              f"still meanwhile: **{match.player(seat).name}**'s turn now ends "
+                              f"<t:{int(match.turn_due)}:R>.")
+
+    # -- firing ------------------------------------------------------------------------------
+
+    async def _fire(self, key: Hashable) -> None:
+        match_id, kind = key  # type: ignore[misc]
+        if kind == TURN:
+            await self._time_out(match_id)
+        elif kind == REMIND:
+            await self._remind(match_id)
+        else:
+            await self._close(match_id, kind)
+
+    async def _time_out(self, match_id: int) -> None:
+        timeout = await self.bot.service.time_out(match_id, self.clock.now())
+        if timeout is None:
+            return
+        if timeout.result is not None:  # a pass or a resignation: told with its board
+            await self.say(timeout.before, self.timeout_text(timeout))
+            await self.bot.presenters[timeout.before.game].announce(timeout.result)
+            return
+        async with in_turn(timeout.after):  # before the computer's move is announced
+            await self.say(timeout.before, self.timeout_text(timeout))
+        if timeout.kind == "away":
+            await self.offer_return(timeout.after, timeout.seat, timed_out=True)
+
+    @staticmethod
+    def timeout_text(timeout: Timeout) -> str:
+        match = timeout.before
+        name = f"**{match.player(timeout.seat).name}**"
+        limit = duration(match.row.turn_seconds or 0)
+        ran_out = f"⏰ {name} ran out of time ({limit} a turn)"
+        return {
+            "away": f"{ran_out}: a computer plays their turns until they are back (any move of "
+                    "theirs, or **I'm back** in their DM).",
+            "once": f"{ran_out}: a computer makes this move for them; the next turn is theirs.",
+            "skip": f"{ran_out} and passes.",
+            "forfeit": f"{ran_out} and forfeits.",
+        }[timeout.kind]
+
+    async def offer_return(self, match: Match, seat: int, *, timed_out: bool = False) -> None:
+        """DM a player a computer now plays for an **I'm back** button (not to closed DMs)."""
+        user_id = match.player(seat).user_id
+        if user_id is None or await self.bot.store.dms_closed(user_id) is not None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(match.id))
+        link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
+        why = "Your time ran out" if timed_out else "You are away"
+        text = (f"{why} in the {match.title} match #{match.id} ({link}): a computer plays your "
+                "turns meanwhile. Press **I'm back** to play them yourself again.")
+        await self._dm(user_id, text, view=view)
+
+    async def _remind(self, match_id: int) -> None:
+        match = await self.bot.service.get(match_id)
+        if match is None or match.turn_due is None or match.row.reminded == match.row.version:
+            return
+        seat = match.current_seat()
+        if seat is None or match.computer_plays(seat):
+            return
+        if not await self.bot.store.mark_reminded(match.id, match.row.version):
+            return  # the match moved on meanwhile
+        user_id = match.player(seat).user_id
+        if user_id is None or not await self.bot.store.notify(user_id):
+            return
+        link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
+        ends = f"<t:{int(match.turn_due)}:R>"
+        if await self.bot.store.dms_closed(user_id) is None and await self._dm(
+            user_id, f"⏰ It is your turn in the {match.title} match #{match.id} ({link}): "
+                     f"your time runs out {ends}. (`/gamenight notify off` stops these.)"):
+            return
+        await self.say(match, f"<@{user_id}>, a reminder: it is your turn, and your time runs "
+                              f"out {ends}.", mention=user_id)
+
+    async def _close(self, match_id: int, kind: str) -> None:
+        reason = "lobby" if kind == LOBBY else "abandoned"
+        match = await self.bot.service.close_idle(match_id, reason, self.clock.now())
+        if match is None:
+            return
+        if reason == "lobby":
+            await edit_stored(self.bot, match, match.row.lobby_message_id, "the lobby card",
+                              content="This lobby closed: nobody joined in time.", view=None)
+            text = (f"The {match.title} lobby closed: nobody joined within "
+                    f"{duration(match.row.lobby_seconds or 0)}. Open a new one with "
+                    f"`/{match.game} new`.")
+        else:
+            text = (f"The {match.title} match #{match.id} was closed as abandoned: nobody has "
+                    f"played in it for {duration(ABANDONED_AFTER)}.")
+        await self.say(match, text)
+
+    # -- saying ------------------------------------------------------------------------------
+
+    async def say(self, match: Match, text: str, *, mention: int | None = None) -> None:
+        """A notice in the match's channel (not where the bot may not post)."""
+        if self.bot.perms.missing(match.channel_id) is not None:
+            return
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        mentions = discord.AllowedMentions(users=[discord.Object(mention)] if mention else [])
+        try:
+            await channel.send(text, allowed_mentions=mentions)
+        except discord.HTTPException as error:
+            log.warning("could not post a turn-clock notice for match %s: %s", match.id, error)
+            await forget_gone(self.bot, match.id, error)
+
+    async def _dm(self, user_id: int, text: str, **kwargs: object) -> bool:
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(text, **kwargs)
+        except discord.HTTPException as error:
+            log.info("could not DM user %s about a turn clock: %s", user_id, error)
+            return False
+        return True
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:back:(?P<match_id>[0-9]+)",
+):
+    """On the DM telling a player their time ran out: play your own turns again."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label="I'm back", style=discord.ButtonStyle.success,
+                                           custom_id=f"gn:back:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> BackButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: Any = interaction.client
+            match = await bot.service.come_back(self.match_id, interaction.user.id)
+            async with in_turn(match, interaction):
+                await interaction.response.edit_message(
+                    content=f"Welcome back: your turns in the {match.title} match #{match.id} "
+                            "are yours again.", view=None)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
