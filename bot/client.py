@@ -69,6 +69,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")
+        self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
             self.add_listener(self._interaction_received, "on_interaction")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from collections.abc import Hashable
 from typing import Any
 
@@ -22,10 +23,13 @@ from bot.errors import jump_url, report_error
 from bot.gone import edit_stored, forget_gone
 from bot.present import in_turn
 from bot.service import ABANDONED_AFTER, Match, Timeout
+from games.common import GameError
 from bot.store import ClockRow, MatchRow
 from bot.timing import duration
 
 log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007  # Discord's code for a DM the user does not accept
 
 REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
 HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
@@ -102,6 +106,24 @@ class TurnClocks:
         await self.say(match, f"The bot was offline for {duration(down)}, and turn clocks stood "
                               f"still meanwhile: **{match.player(seat).name}**'s turn now ends "
                               f"<t:{int(match.turn_due)}:R>.")
+
+    async def back_by_command(self, interaction: discord.Interaction) -> None:
+        """Any slash command of a player who is away, in their match's channel, brings them
+        back: their turns are theirs again (a listener on every interaction)."""
+        if interaction.type is not discord.InteractionType.application_command or (
+                interaction.guild_id is None or interaction.channel_id is None):
+            return
+        service = self.bot.service
+        match = await service.current(interaction.channel_id)
+        seat = None if match is None else match.seat_of(interaction.user.id)
+        if seat is None or match.status != "active" or match.player(seat).away is None:
+            return
+        try:
+            back = await service.come_back(match.id, interaction.user.id)
+        except GameError:  # their own move brought them back first
+            return
+        async with in_turn(back):
+            pass  # nothing to post: their command's answer follows
 
     # -- firing ------------------------------------------------------------------------------
 
@@ -211,6 +233,9 @@ class TurnClocks:
             await channel.send(text, **kwargs)
         except discord.HTTPException as error:
             log.info("could not DM user %s about a turn clock: %s", user_id, error)
+            if error.code == DMS_CLOSED:  # remembered: no DM is tried again for a while
+                await self.bot.store.mark_dms_closed(
+                    user_id, datetime.fromtimestamp(self.clock.now(), UTC))
             return False
         return True
 

@@ -170,7 +170,7 @@ async def test_clocks_stand_still_while_the_bot_is_down(world, tmp_path):
         assert await bot.service.store.moves(match.id) == []
         due = match.turn_due
         assert due == pytest.approx(clock.now() + 7 * MINUTE)  # 3 minutes used, 7 left
-        assert any(f"The bot was offline for 1 hour" in t and f"<t:{int(due)}:R>" in t
+        assert any("The bot was offline for 1 hour" in t and f"<t:{int(due)}:R>" in t
                    for t in texts(fake, channel))
         await later(fake, clock, 7 * MINUTE)
         assert (await bot.service.current(channel.id)).player(match.current_seat()).away == "away"
@@ -271,3 +271,73 @@ async def test_skip_where_no_pass_is_allowed_lets_a_computer_make_that_one_move(
         assert any("a computer makes this move for them; the next turn is theirs" in t
                    for t in texts(fake, channel))
         assert not [m for m in fake.dm_messages(to_move) if "I'm back" in str(m.buttons)]
+
+
+async def test_any_command_of_an_away_player_brings_them_back(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        match, to_move = await reversi_match(fake, bot, channel, users)
+        seat = match.seat_of(to_move.id)
+        await later(fake, clock, 10 * MINUTE)  # away; the computer moved for them
+        assert (await bot.service.current(channel.id)).player(seat).away == "away"
+        await fake.slash(to_move, channel, "match status")
+        match = await bot.service.current(channel.id)
+        assert match.player(seat).away is None
+        other = next(u for u in users.values() if u is not to_move)
+        square = str(reversi.legal_moves(match.state, match.current_seat())[0])
+        await fake.slash(other, channel, "reversi move", square=square)
+        assert (await bot.service.current(channel.id)).current_seat() == seat  # theirs to play
+
+
+async def test_the_reminder_comes_in_the_channel_when_dms_are_closed(tmp_path):
+    async with fake_world("games", ("alice", "bob"), dms_closed=("alice", "bob")) as world:
+        fake, guild, channel, users = world
+        clock = FakeClock()
+        async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+            match, to_move = await reversi_match(fake, bot, channel, users)
+            await later(fake, clock, 5 * MINUTE)
+            reminders = [m for m in fake.messages(channel) if "a reminder" in m.text()]
+            assert len(reminders) == 1
+            assert reminders[0].content.startswith(f"<@{to_move.id}>, a reminder: it is your "
+                                                   "turn, and your time runs out <t:")
+            assert fake.dm_messages(to_move) == []
+            assert await bot.store.dms_closed(to_move.id) is not None  # not tried again
+
+
+@pytest.mark.parametrize("game", ["patchwork", "doudizhu"])
+async def test_skip_passes_in_patchwork_and_the_dou_dizhu_auction(tmp_path, game):
+    async with fake_world("games", ("alice", "bob", "carol")) as world:
+        fake, guild, channel, users = world
+        clock = FakeClock()
+        async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+            await bot.store.set_guild_settings(guild.id, GuildSettings(on_timeout="skip"))
+            await fake.slash(users["alice"], channel, f"{game} new", turn_time="10m")
+            for name in ("bob", "carol")[:2 if game == "doudizhu" else 1]:
+                await fake.slash(users[name], channel, "match join")
+            match = await bot.service.current(channel.id)
+            seat = match.current_seat()
+            await later(fake, clock, 10 * MINUTE)
+            match = await bot.service.current(channel.id)
+            moves = [(m.seat, m.action) for m in await bot.service.store.moves(match.id)]
+            assert moves == [(seat, "pass")]
+            assert match.current_seat() != seat and match.player(seat).away is None
+
+
+async def test_forfeit_at_a_scrabble_table_of_three_lets_the_others_play_on(tmp_path):
+    async with fake_world("games", ("alice", "bob", "carol")) as world:
+        fake, guild, channel, users = world
+        clock = FakeClock()
+        async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+            await bot.store.set_guild_settings(guild.id, GuildSettings(on_timeout="forfeit"))
+            await fake.slash(users["alice"], channel, "scrabble new", players=3, turn_time="1h")
+            await fake.slash(users["bob"], channel, "match join")
+            await fake.slash(users["carol"], channel, "match join")
+            match = await bot.service.current(channel.id)
+            seat = match.current_seat()
+            await later(fake, clock, 60 * MINUTE)
+            match = await bot.service.current(channel.id)
+            assert match.status == "active" and seat in match.state.resigned
+            assert match.current_seat() not in (seat, None)
+            assert any(f"**{match.player(seat).name}** ran out of time (1 hour a turn) and "
+                       "forfeits." in t for t in texts(fake, channel))
