@@ -209,7 +209,8 @@ class ActionResult:
 @dataclass(frozen=True)
 class Timeout:
     """What a turn clock running out did: `kind` is `away` (a computer plays the seat until its
-    person is back), `once` (a computer plays this turn), `skip` (a pass) or `forfeit`."""
+    person is back), `once` (a computer plays this turn), `skip` (a pass), `forfeit`, or
+    `stop` (a series waiting between rounds ends)."""
 
     kind: str
     before: Match
@@ -558,20 +559,37 @@ class MatchService:
             match = await self.get_or_fail(match_id)
             seat = match.current_seat()
             due = match.turn_due
-            if due is None or due > now or seat is None or match.computer_plays(seat):
+            if due is None or due > now:
+                return None
+            # Waiting between rounds (any seat may deal the next or stop): the series ends.
+            stopper = 0 if seat is None else seat
+            stopped = self._try(match, stopper, "stop")
+            if stopped is not None:
+                return Timeout("stop", match, stopper,
+                               await self._record(match, stopper, "stop", stopped))
+            if seat is None or match.computer_plays(seat):
                 return None
             if match.row.on_timeout == "skip":
-                try:
-                    state = match.engine.apply(match.state, seat, match.engine.parse_move("pass"))
-                except GameError:  # no pass here: a computer makes this one move
+                passed = self._try(match, seat, "pass")
+                if passed is None:  # no pass here: a computer makes this one move
                     return await self._away(match, seat, AWAY_ONCE)
-                return Timeout("skip", match, seat,
-                               await self._record(match, seat, "pass", state))
+                return Timeout("skip", match, seat, await self._record(match, seat, "pass", passed))
             if match.row.on_timeout == "forfeit":
-                state = match.engine.resign(match.state, seat)
-                result = await self._record(match, seat, "resign", state, away=(seat, AWAY))
+                # Where the game has a forfeit the others play on (a computer takes the seat).
+                forfeit = getattr(match.engine, "forfeit", None)
+                action = "forfeit" if forfeit is not None else "resign"
+                state = (forfeit or match.engine.resign)(match.state, seat)
+                result = await self._record(match, seat, action, state, away=(seat, AWAY))
                 return Timeout("forfeit", match, seat, result)
             return await self._away(match, seat, AWAY)
+
+    @staticmethod
+    def _try(match: Match, seat: int, text: str) -> Any | None:
+        """The state after `seat` makes the move `text`, or None where the rules refuse it."""
+        try:
+            return match.engine.apply(match.state, seat, match.engine.parse_move(text))
+        except GameError:
+            return None
 
     async def _away(self, match: Match, seat: int, away: str) -> Timeout:
         await self._write(self.store.set_away(match.id, match.row.version, seat, away))
@@ -663,8 +681,8 @@ class MatchService:
         state = engine.new_game(len(match.seats), seed=match.row.seed,
                                 options=match.engine_options)
         for move in await self.store.moves(match_id):
-            if move.action == "resign":
-                state = engine.resign(state, move.seat)
+            if move.action in ("resign", "forfeit"):
+                state = getattr(engine, move.action)(state, move.seat)
             else:
                 state = engine.apply(state, move.seat, engine.parse_move(move.action))
         return state

@@ -155,6 +155,8 @@ class TurnClocks:
         name = f"**{match.player(timeout.seat).name}**"
         limit = duration(match.row.turn_seconds or 0)
         ran_out = f"⏰ {name} ran out of time ({limit} a turn)"
+        if timeout.kind == "stop":
+            return f"⏰ Nobody dealt the next round within {limit}: the series ends here."
         return {
             "away": f"{ran_out}: a computer plays their turns until they are back (any move of "
                     "theirs, or **I'm back** in their DM).",

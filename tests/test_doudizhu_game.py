@@ -357,3 +357,25 @@ def test_seeded_random_series(players: int) -> None:
                 event.text.format(**{f"seat{n}": "x" for n in range(players)})
         assert sum(state.ledger) == 0
     assert rounds_finished >= 12
+
+
+def test_forfeit_passes_in_the_auction_and_loses_the_round_in_the_play():
+    state = dd.new_game(3, seed=11)
+    bidder = dd.current_seat(state)
+    passed = dd.forfeit(state, bidder)
+    assert passed == dd.apply(state, bidder, dd.Bid(0))
+
+    state = dd.apply(state, bidder, dd.Bid(3))  # the landlord, at 3
+    assert state.phase == dd.PLAY
+    for seat, landlord_won in ((state.landlord, False), ((state.landlord + 1) % 3, True)):
+        over = dd.forfeit(state, seat)
+        assert over.phase == dd.ROUND_OVER and over.went_out is None
+        sign = 1 if landlord_won else -1
+        assert over.payments[state.landlord] == sign * 2 * 3
+        assert sum(over.payments) == 0 and over.ledger == over.payments
+        assert [e.kind for e in over.events] == ["forfeit", "round_end"]
+        assert ("resigned" in over.events[1].text) and dd.outcome(over) is None
+        with pytest.raises(IllegalMove):
+            dd.forfeit(over, seat)
+    with pytest.raises(GameOver):
+        dd.forfeit(dd.resign(state, 0), 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import games.doudizhu as ddz
 import games.reversi as reversi
 from bot.store import GuildSettings
 from tests.e2e import FakeClock, InlineExecutor, fake_world, running_bot
@@ -341,3 +342,41 @@ async def test_forfeit_at_a_scrabble_table_of_three_lets_the_others_play_on(tmp_
             assert match.current_seat() not in (seat, None)
             assert any(f"**{match.player(seat).name}** ran out of time (1 hour a turn) and "
                        "forfeits." in t for t in texts(fake, channel))
+
+
+async def test_dou_dizhu_forfeit_loses_the_round_and_the_series_goes_on(tmp_path):
+    """Forfeit in the play: the seat's side loses the round, a computer takes the seat, and
+    when nobody deals the next round in time the series ends with its ledger."""
+    async with fake_world("games", ("alice", "bob", "carol")) as world:
+        fake, guild, channel, users = world
+        clock = FakeClock()
+        async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+            await bot.store.set_guild_settings(guild.id, GuildSettings(on_timeout="forfeit"))
+            await fake.slash(users["alice"], channel, "doudizhu new", turn_time="10m")
+            for name in ("bob", "carol"):
+                await fake.slash(users[name], channel, "match join")
+            match = await bot.service.current(channel.id)
+            for _ in range(3):  # the auction: whoever bids first takes it at 3
+                if match.state.phase != ddz.AUCTION:
+                    break
+                bidder = next(u for u in users.values()
+                              if u.id == match.player(match.current_seat()).user_id)
+                await fake.slash(bidder, channel, "doudizhu bid", amount="3")
+                match = await bot.service.current(channel.id)
+            assert match.state.phase == ddz.PLAY
+            seat, landlord = match.current_seat(), match.state.landlord
+            await later(fake, clock, 10 * MINUTE)
+
+            match = await bot.service.latest(channel.id)
+            assert match.status == "active" and match.state.phase == ddz.ROUND_OVER
+            assert match.player(seat).away == "away"
+            payments = match.state.payments
+            assert (payments[landlord] < 0) == (seat == landlord)  # the seat's side lost
+            assert ("forfeit" in [m.action for m in await bot.service.store.moves(match.id)])
+            assert await bot.service.replay(match.id) == match.state
+
+            await later(fake, clock, 10 * MINUTE)  # nobody deals the next round
+            match = await bot.service.latest(channel.id)
+            assert match.status == "finished"
+            assert any("Nobody dealt the next round within 10 minutes" in t
+                       for t in texts(fake, channel))

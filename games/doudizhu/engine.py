@@ -585,6 +585,25 @@ def resign(state: State, seat: int) -> State:
     return replace(new, events=tuple(events))
 
 
+def forfeit(state: State, seat: int) -> State:
+    """`seat` gives up the round in play and the series goes on (its clock ran out, and a
+    computer takes the seat): in the play its side loses the round, paid as usual; in the
+    auction it passes."""
+    if state.phase == OVER:
+        raise GameOver("The series is over.")
+    _check_seat(state, seat)
+    if state.phase == AUCTION:
+        return apply(state, seat, Bid(0))
+    if state.phase != PLAY:
+        raise IllegalMove("the round is over: there is nothing to forfeit")
+    payments = _settle(state, landlord_won=seat != state.landlord)
+    new = replace(state, phase=ROUND_OVER, turn=None, went_out=None, payments=payments,
+                  ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
+    events = (Event("forfeit", f"{{seat{seat}}} forfeits the round.", seat),
+              Event("round_end", payment_text(new), seat))
+    return replace(new, events=events)
+
+
 # --------------------------------------------------------------------------- view
 
 
@@ -682,6 +701,7 @@ def view(state: State, seat: int | None = None) -> View:
 __all__ = [
     "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
     "Bid", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "card_text", "current_seat", "full_deck", "legal_combinations", "legal_moves",
+    "apply", "card_text", "current_seat", "forfeit", "full_deck", "legal_combinations",
+    "legal_moves",
     "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards", "view",
 ]
