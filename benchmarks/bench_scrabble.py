@@ -93,8 +93,8 @@ def main() -> None:
             runs = 5 if "?" in rack else 20
             measure(label, lambda: scored_plays(racked, seat, one_blank_choice=one), runs)
         runs = 5 if "?" in rack else 20
-        decide = lambda: choose_move(racked, seat, "hard", seed=1)  # noqa: E731
-        measure(f"hard computer's decision, {rack}", decide, runs)
+        measure(f"hard computer's decision, {rack}",
+                lambda: choose_move(racked, seat, "hard", seed=1), runs)
     seen = view(state, seat)
     measure("render_board", lambda: render_board(seen), 30)
     measure("render_rack", lambda: render_rack(seen), 100)

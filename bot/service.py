@@ -220,7 +220,11 @@ class Timeout:
 
     @property
     def after(self) -> Match:
-        return self.result.match if self.result is not None else self.match  # type: ignore[return-value]
+        """The match once the timeout was dealt with."""
+        if self.result is not None:
+            return self.result.match
+        assert self.match is not None
+        return self.match
 
 
 class MatchService:

@@ -607,8 +607,9 @@ class Store:
     async def mark_reminded(self, match_id: int, version: int) -> bool:
         """Note that the turn at `version` was reminded; False if the match moved on."""
         async with self.transaction() as db:
-            cursor = await db.execute("UPDATE matches SET reminded = ? WHERE id = ? AND version = ?",
-                                      (version, match_id, version))
+            cursor = await db.execute(
+                "UPDATE matches SET reminded = ? WHERE id = ? AND version = ?",
+                (version, match_id, version))
             return cursor.rowcount == 1
 
     async def clock_rows(self) -> list[ClockRow]:

@@ -23,9 +23,9 @@ from bot.errors import jump_url, report_error
 from bot.gone import edit_stored, forget_gone
 from bot.present import in_turn
 from bot.service import ABANDONED_AFTER, Match, Timeout
-from games.common import GameError
 from bot.store import ClockRow, MatchRow
 from bot.timing import duration
+from games.common import GameError
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class TurnClocks:
         self.bot = bot
         self.clock = clock
         self.deadlines = Deadlines(clock, self._fire)
-        self._heartbeat: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # the heartbeat, and start-up notices
 
     # -- arming ------------------------------------------------------------------------------
 
@@ -68,25 +68,31 @@ class TurnClocks:
         run out meanwhile, arm every open match's deadlines, and start keeping time."""
         store = self.bot.store
         now, last = self.clock.now(), await store.last_alive()
+        affected: list[int] = []
         if last is not None and now > last:
-            before = await store.clock_rows()
-            await store.pause_clocks(now - last)
-            for row in before:
+            for row in await store.clock_rows():
                 due = None if row.turn_seconds is None or row.turn_since is None else (
                     row.turn_since + row.turn_seconds)
                 if row.status == "active" and due is not None and last < due <= now:
-                    await self._tell_paused(row.id, now - last)
+                    affected.append(row.id)
+            await store.pause_clocks(now - last)
         await store.mark_alive(now)
         for row in await store.clock_rows():
             self.arm(row)
         self.deadlines.start()
-        self._heartbeat = asyncio.get_running_loop().create_task(
-            self._beat(), name="gamenight: heartbeat")
+        self._spawn(self._beat(), "heartbeat")
+        if affected:  # told in the background: start-up does not wait on Discord
+            self._spawn(self._tell_paused(affected, now - last), "downtime notices")
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"gamenight: {name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            await asyncio.gather(self._heartbeat, return_exceptions=True)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.deadlines.stop()
         try:
             await self.bot.store.mark_alive(self.clock.now())  # the downtime starts now
@@ -98,14 +104,17 @@ class TurnClocks:
             await self.clock.sleep_until(self.clock.now() + HEARTBEAT)
             await self.bot.store.mark_alive(self.clock.now())
 
-    async def _tell_paused(self, match_id: int, down: float) -> None:
-        match = await self.bot.service.get(match_id)
-        seat = None if match is None else match.current_seat()
-        if match is None or seat is None or match.turn_due is None:
-            return
-        await self.say(match, f"The bot was offline for {duration(down)}, and turn clocks stood "
-                              f"still meanwhile: **{match.player(seat).name}**'s turn now ends "
-                              f"<t:{int(match.turn_due)}:R>.")
+    async def _tell_paused(self, match_ids: list[int], down: float) -> None:
+        """Where a turn would have run out while the bot was down: its new end."""
+        await self.bot.wait_until_ready()
+        for match_id in match_ids:
+            match = await self.bot.service.get(match_id)
+            seat = None if match is None else match.current_seat()
+            if match is None or seat is None or match.turn_due is None:
+                continue
+            await self.say(match, f"The bot was offline for {duration(down)}, and turn clocks "
+                                  f"stood still meanwhile: **{match.player(seat).name}**'s turn "
+                                  f"now ends <t:{int(match.turn_due)}:R>.")
 
     async def back_by_command(self, interaction: discord.Interaction) -> None:
         """Any slash command of a player who is away, in their match's channel, brings them

@@ -55,7 +55,8 @@ __all__ = [
     "AUCTION", "BOMB", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "RANKS",
     "LEVELS", "ROCKET", "ROUND_OVER", "THREE_PLAYER_ONLY", "TYPE_NAMES", "TYPES",
     "Bid", "Combination", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
-    "apply", "beats", "card_text", "choose_move", "classify", "current_seat", "forfeit", "full_deck", "legal_combinations",
+    "apply", "beats", "card_text", "choose_move", "classify", "current_seat", "forfeit",
+    "full_deck", "legal_combinations",
     "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment_text", "resign",
     "sort_cards", "view",
 ]

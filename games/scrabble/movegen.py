@@ -242,8 +242,10 @@ def _directions(
 ) -> Iterator[tuple[_Pass, list[Found]]]:
     first = board.is_empty()
     one_choice = one_blank_choice and BLANK in rack
-    ways = [_prepare(board if across else board.transpose(), across, root) for across in (True, False)]
-    longest = min(len(rack) - 1, max(_room(way, line, first) for way in ways for line in range(SIZE)))
+    ways = [_prepare(board if across else board.transpose(), across, root)
+            for across in (True, False)]
+    room = max(_room(way, line, first) for way in ways for line in range(SIZE))
+    longest = min(len(rack) - 1, room)
     parts = _LeftParts(_left_parts(root, rack, longest))
     for way in ways:
         found: list[Found] = []
@@ -502,7 +504,8 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             written = row[start:anchor]
             node = walk(root, written.upper())
             if node is not None:
-                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0, full_key)
+                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0,
+                       full_key)
         else:
             limit = min(anchor - previous - 1, size - 1)
             check = crosses[anchor]
