@@ -101,8 +101,17 @@ def seat_names(match: Match, *, bold: bool = True) -> dict[str, str]:
 
 
 def describe_events(match: Match, events: Iterable[Event]) -> str:
+    """The events' lines, with the players' names; an action of a seat whose player is away
+    says that a computer made it."""
     names = seat_names(match)
-    return "\n".join(event.text.format(**names) for event in events)
+    return "\n".join(event.text.format(**names) + _for_away(match, event) for event in events)
+
+
+def _for_away(match: Match, event: Event) -> str:
+    seat = event.seat
+    if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].away is None:
+        return ""
+    return f" *(a computer played for {match.seats[seat].name})*"
 
 
 async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[Reply], *,

@@ -94,6 +94,9 @@ async def test_a_timeout_hands_the_seat_to_a_computer_until_im_back(world, tmp_p
         assert [m.seat for m in moves] == [seat]  # a computer moved for them
         assert match.current_seat() != seat
 
+        board = fake.messages(channel)[-1].text()
+        assert f"*(a computer played for {to_move.name})*" in board
+
         # While away, the computer plays their next turn too.
         square = str(reversi.legal_moves(match.state, match.current_seat())[0])
         await fake.slash(other, channel, "reversi move", square=square)

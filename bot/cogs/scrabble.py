@@ -21,7 +21,7 @@ import games.scrabble as scrabble
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
-from bot.present import COLOUR, Reply, mention, render_in_thread, seat_names
+from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, seat_names
 from bot.service import ActionResult, LobbyError, Match, NotSeated
 from games.common import Event, counted, join_and
 from games.scrabble import LEXICON_ENV
@@ -306,9 +306,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
         view = scrabble.view(match.state)
         png = await render_in_thread(render_board, view)
-        names = seat_names(match)
         shown = [e for e in events if e.kind != "end"]  # the end is itemised below
-        description = "\n".join(e.text.format(**names) for e in shown)
+        description = describe_events(match, shown)
         embed = discord.Embed(
             title="Scrabble: " + " · ".join(s.name for s in match.seats),
             description=description or None, colour=COLOUR)
