@@ -1,30 +1,120 @@
-"""Fonts for the renderers: DejaVu when installed (the container installs it), else Pillow's own.
-A missing condensed face falls back to the regular one of the same weight."""
+"""Fonts for the renderers, shipped with the package (`render/fontfiles/`), so `pip install`
+alone draws the same pictures as the container: DejaVu Sans for Latin, Greek and Cyrillic,
+Noto Sans Gujarati, and Noto Sans CJK (simplified Chinese forms; the CJK ideographs, kana and
+Hangul, subset to keep it small). A missing condensed face falls back to the regular one.
+
+Text that DejaVu cannot show (a player's name in Chinese or Gujarati, say) is drawn in runs,
+each in the first font that has its characters, laid out by Pillow with raqm (so Gujarati
+conjuncts shape). A character no font has (an emoji) becomes a plain mark.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
-_DEJAVU = "/usr/share/fonts/truetype/dejavu/"
-_FILES = {
+FILES = Path(__file__).resolve().parent / "fontfiles"
+_FACES = {
     (True, False): "DejaVuSans-Bold.ttf",
     (False, False): "DejaVuSans.ttf",
     (True, True): "DejaVuSansCondensed-Bold.ttf",
     (False, True): "DejaVuSansCondensed.ttf",
 }
+_GUJARATI = {True: "NotoSansGujarati-Bold.ttf", False: "NotoSansGujarati-Regular.ttf"}
+_CJK = "NotoSansCJKsc-Regular-subset.woff2"
+MARK = "•"  # what a character no font has becomes
+_NEVER = "\U0010fffe"  # a noncharacter: every font draws its "missing" glyph for it
+_PROBE = 24  # px: the size glyphs are compared at
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 @lru_cache(maxsize=128)
-def font(size: int, *, bold: bool = True,
-         condensed: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A TrueType font of `size` pixels, cached per process; `condensed` is narrower, for
-    labels in small squares."""
-    names = (_FILES[bold, condensed], _FILES[bold, False])
-    for candidate in (path for name in names for path in (name, _DEJAVU + name)):
+def font(size: int, *, bold: bool = True, condensed: bool = False) -> Font:
+    """The main (DejaVu) font of `size` pixels, cached per process; `condensed` is narrower,
+    for labels in small squares."""
+    for name in (_FACES[bold, condensed], _FACES[bold, False]):
         try:
-            return ImageFont.truetype(candidate, size)
+            return ImageFont.truetype(str(FILES / name), size)
         except OSError:
             continue
     return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=128)
+def chain(size: int, *, bold: bool = True, condensed: bool = False) -> tuple[Font, ...]:
+    """The fonts tried in turn for each character: DejaVu, Gujarati, CJK."""
+    fallbacks = []
+    for name in (_GUJARATI[bold], _CJK):
+        try:
+            fallbacks.append(ImageFont.truetype(str(FILES / name), size))
+        except OSError:
+            continue
+    return (font(size, bold=bold, condensed=condensed), *fallbacks)
+
+
+@lru_cache(maxsize=None)
+def _probe(path: str) -> ImageFont.FreeTypeFont:
+    # Basic layout: raqm would draw a lone vowel sign on a dotted circle the font does have.
+    return ImageFont.truetype(path, _PROBE, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=None)
+def _missing_glyph(path: str) -> bytes:
+    return bytes(_probe(path).getmask(_NEVER))
+
+
+@lru_cache(maxsize=65536)
+def _has(path: str, char: str) -> bool:
+    """Whether the font file draws `char` (not its "missing" glyph)."""
+    return char.isspace() or bytes(_probe(path).getmask(char)) != _missing_glyph(path)
+
+
+def covers(face: Font, char: str) -> bool:
+    path = getattr(face, "path", None)
+    return path is not None and _has(str(path), char)
+
+
+def runs(text: str, size: int, *, bold: bool = True,
+         condensed: bool = False) -> list[tuple[str, Font]]:
+    """`text` cut into runs, each with the first font of the chain that draws all of it."""
+    fonts = chain(size, bold=bold, condensed=condensed)
+    out: list[tuple[str, Font]] = []
+    for char in text:
+        if out and unicodedata.category(char).startswith("M") and covers(out[-1][1], char):
+            out[-1] = (out[-1][0] + char, out[-1][1])  # a vowel sign stays with its letter
+            continue
+        face = next((f for f in fonts if covers(f, char)), None)
+        if face is None:
+            char, face = MARK, fonts[0]
+        if out and out[-1][1] is face:
+            out[-1] = (out[-1][0] + char, face)
+        else:
+            out.append((char, face))
+    return out
+
+
+def text_length(text: str, size: int, *, bold: bool = True, condensed: bool = False) -> float:
+    """How wide `text` is drawn at `size`, in pixels."""
+    return sum(face.getlength(part) for part, face in runs(text, size, bold=bold,
+                                                               condensed=condensed))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
+              fill: object, anchor: str = "la", bold: bool = True,
+              condensed: bool = False) -> None:
+    """`draw.text` with the font chain: one call when the main font has every character."""
+    parts = runs(text, size, bold=bold, condensed=condensed)
+    if len(parts) <= 1:
+        face = parts[0][1] if parts else font(size, bold=bold, condensed=condensed)
+        draw.text(xy, parts[0][0] if parts else text, font=face, fill=fill, anchor=anchor)
+        return
+    widths = [face.getlength(part) for part, face in parts]
+    x, y = xy
+    x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
+    for (part, face), width in zip(parts, widths):
+        draw.text((x, y), part, font=face, fill=fill, anchor="l" + anchor[1])
+        x += width

@@ -35,7 +35,7 @@ from games.patchwork import (
     short_orientation,
     square_index,
 )
-from render.fonts import font
+from render.fonts import draw_text, text_length
 from render.phone import WIDTH
 from render.png import SCALE, finish
 
@@ -67,7 +67,7 @@ FABRICS = (
 
 def text_width(text: str, size: int, *, condensed: bool = False) -> float:
     """How wide `text` is at font `size`, in logical pixels."""
-    return font(size * SCALE, condensed=condensed).getlength(text) / SCALE
+    return text_length(text, size * SCALE, condensed=condensed) / SCALE
 
 
 @lru_cache(maxsize=256)
@@ -136,8 +136,8 @@ class Pen:
         self.draw.polygon(self._s(*points), fill=fill, outline=outline)
 
     def text(self, x, y, text, size, fill=INK, anchor="la", condensed=False) -> None:
-        self.draw.text(self._s(x, y), text, font=font(size * SCALE, condensed=condensed), fill=fill,
-                       anchor=anchor)
+        draw_text(self.draw, tuple(self._s(x, y)), text, size * SCALE, fill=fill, anchor=anchor,
+                  condensed=condensed)
 
     def width_of(self, text: str, size: int, condensed: bool = False) -> float:
         return text_width(text, size, condensed=condensed)

@@ -58,11 +58,11 @@ def test_a_played_card_is_shown_large() -> None:
 
 
 def test_a_missing_condensed_face_falls_back_to_the_regular_dejavu(monkeypatch):
-    """A system with only fonts-dejavu-core draws condensed labels in DejaVu, not Pillow's
-    bitmap-like default, which has other metrics."""
+    """Without the condensed face, condensed labels are drawn in the regular DejaVu, not
+    Pillow's bitmap-like default, which has other metrics."""
     from render import fonts
 
-    monkeypatch.setitem(fonts._FILES, (True, True), "NoSuchCondensed-Bold.ttf")
+    monkeypatch.setitem(fonts._FACES, (True, True), "NoSuchCondensed-Bold.ttf")
     fonts.font.cache_clear()
     try:
         face = fonts.font(20, condensed=True)
