@@ -6,11 +6,6 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# DejaVu fonts for the board and card images (the condensed faces are in -extra).
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-dejavu-extra \
-    && rm -rf /var/lib/apt/lists/*
-
 RUN useradd --create-home --uid 10001 gamenight \
     && mkdir /data && chown gamenight:gamenight /data
 
