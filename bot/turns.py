@@ -255,7 +255,7 @@ class BackButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"gn:back:(?P<match_id>[0-9]+)",
 ):
-    """On the DM telling a player their time ran out: play your own turns again."""
+    """On the DM telling a player that a computer plays their turns: play them yourself again."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(discord.ui.Button(label="I'm back", style=discord.ButtonStyle.success,

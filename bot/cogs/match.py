@@ -230,18 +230,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
         await interaction.response.send_message(text, ephemeral=True)
 
 
-ON_TIMEOUT_CHOICES = [
-    app_commands.Choice(name="computer: a computer plays the seat until its player is back",
-                        value="computer"),
-    app_commands.Choice(name="skip: pass where the rules allow, else a computer moves once",
-                        value="skip"),
-    app_commands.Choice(name="forfeit: the player resigns", value="forfeit"),
-]
-LOBBY_TIME_CHOICES = [app_commands.Choice(name=duration(seconds), value=value)
-                      for value, seconds in LOBBY_TIMES.items()]
-
-
 def settings_text(settings: GuildSettings) -> str:
+    """A server's clock settings, as `/gamenight settings` shows them."""
     turn = settings.turn_time or DEFAULT_TURN_TIME
     turn_text = "no clock" if turn == "off" else f"{duration(TURN_TIMES[turn])} a turn"
     lobby = settings.lobby_time or DEFAULT_LOBBY_TIME
