@@ -383,3 +383,17 @@ async def test_dou_dizhu_forfeit_loses_the_round_and_the_series_goes_on(tmp_path
             assert match.status == "finished"
             assert any("Nobody dealt the next round within 10 minutes" in t
                        for t in texts(fake, channel))
+
+
+async def test_the_dm_of_the_player_to_move_shows_their_time(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await fake.slash(users["alice"], channel, "scrabble new", players=2, turn_time="1h")
+        await fake.slash(users["bob"], channel, "match join")
+        match = await bot.service.current(channel.id)
+        to_move = match.player(match.current_seat()).user_id
+        due = int(clock.now() + 3600)
+        for user in users.values():
+            rack = fake.dm_messages(user)[-1].text()
+            assert (f"Your time runs out <t:{due}:R>." in rack) == (user.id == to_move)

@@ -325,7 +325,10 @@ class GameCog:
             return True
         reply = await self.private_reply(match, seat)
         reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
-        return await self.live_dms.show(match, seat, reply, prompt=self.must_act(match, seat))
+        prompt = self.must_act(match, seat)
+        if prompt and match.turn_due is not None and not match.computer_plays(seat):
+            reply.content += f"\n⏱ Your time runs out <t:{int(match.turn_due)}:R>."
+        return await self.live_dms.show(match, seat, reply, prompt=prompt)
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
