@@ -43,9 +43,6 @@ class Deadlines:
     def __len__(self) -> int:
         return len(self._due)
 
-    def due(self, key: Hashable) -> float | None:
-        return self._due.get(key)
-
     def arm(self, key: Hashable, when: float) -> None:
         if self._due.get(key) == when:
             return

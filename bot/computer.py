@@ -19,8 +19,8 @@ from typing import Any
 
 import discord
 
-from bot.gone import forget_gone
 from bot.errors import NotAnnounced, report_error
+from bot.gone import post_notice
 from bot.service import Match
 from bot.think import decide, decision_seed, warm_up
 
@@ -140,19 +140,9 @@ class ComputerPlayers:
         text = (f"**{match.player(seat).name}** {why} and has not moved in this {match.title} "
                 f"match (#{match.id}). The match stays open: press **Retry** to let it try "
                 "again, or `/match cancel` to end the match.")
-        missing = self.bot.perms.missing(match.channel_id)
-        if missing is not None:  # posting would only be refused
-            log.info("no computer-failure notice for match %s: %s is missing", match.id, missing)
-            return
         view = discord.ui.View(timeout=None)
         view.add_item(RetryComputerButton(match.id, match.row.version))
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        try:
-            await channel.send(text, view=view)
-        except discord.HTTPException as refused:
-            log.warning("could not say in the channel that match %s's computer failed: %s",
-                        match.id, refused)
-            await forget_gone(self.bot, match.id, refused)
+        await post_notice(self.bot, match, text, what="a computer-failure notice", view=view)
 
     async def retry(self, match_id: int, version: int) -> str:
         """The failure notice's Retry: what to tell whoever pressed it."""

@@ -8,7 +8,7 @@ bot's budget; so the store forgets the message, or for a gone channel, the match
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -22,6 +22,7 @@ class Host(Protocol):
     computer players import this module)."""
 
     store: Store
+    perms: Any  # bot.perms.ChannelPerms
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,  # noqa: A002
                                 ) -> discord.PartialMessageable: ...
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 GONE = (UNKNOWN_CHANNEL, UNKNOWN_MESSAGE)
+DMS_CLOSED = 50007  # a DM the user does not accept: remembered, so it is not sent again soon
 
 
 async def forget_gone(bot: Host, match_id: int, error: discord.HTTPException,
@@ -61,3 +63,19 @@ async def edit_stored(bot: Host, match: Match, message_id: int | None, what: str
         await forget_gone(bot, match.id, error, message_id)
         return False
     return True
+
+
+async def post_notice(bot: Host, match: Match, text: str, *, what: str,
+                      **kwargs: Any) -> None:
+    """Post `text` in the match's channel (best effort; `what` names it in the log): not where
+    a permission is missing, and a gone channel forgets the match."""
+    missing = bot.perms.missing(match.channel_id)
+    if missing is not None:  # posting would only be refused
+        log.info("no %s for match %s: %s is missing", what, match.id, missing)
+        return
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    try:
+        await channel.send(text, **kwargs)
+    except discord.HTTPException as error:
+        log.warning("could not post %s for match %s: %s", what, match.id, error)
+        await forget_gone(bot, match.id, error)

@@ -24,13 +24,13 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.aiohttp import make_aiohttp_handler
 
 from bot.engines import ENGINES
+from bot.gone import DMS_CLOSED
 
 log = logging.getLogger(__name__)
 
 REFUSED = frozenset({401, 403, 429})
 WINDOW = 600.0  # Discord counts refusals over 10 minutes
 WARN_ABOVE = 1000
-DMS_CLOSED = 50007
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0)
 THINK_BUCKETS = (0.01, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 LOOP_INTERVAL = 2.0  # seconds between two measurements of the event loop's lag

@@ -16,7 +16,7 @@ from weakref import WeakValueDictionary
 import discord
 
 from bot.errors import jump_url, report_error
-from bot.gone import GONE, forget_gone
+from bot.gone import DMS_CLOSED, GONE, forget_gone
 from bot.present import Reply
 from bot.service import Match
 from bot.store import LiveDM
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = 50007
 RETRY_AFTER = timedelta(hours=1)  # a closed-DM player is tried again on their turn after this,
 RETRY_LONGEST = timedelta(days=1)  # doubled after each refusal in a row, up to this
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from games.common import counted
+
 TURN_OPTION = "turn_time"  # match option: the lobby's turn time (not an engine option)
 TURN_TIMES = {"2m": 120, "10m": 600, "1h": 3600, "12h": 43200, "24h": 86400, "72h": 259200}
 LOBBY_TIMES = {"10m": 600, "30m": 1800, "1h": 3600, "6h": 21600, "24h": 86400}
@@ -19,6 +21,5 @@ def duration(seconds: float) -> str:
     """A whole duration as people say it: 2 minutes, 1 hour, 3 days."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
-            n = round(seconds / size)
-            return f"{n} {unit}{'s' if n != 1 else ''}"
-    return f"{int(seconds)} seconds"
+            return counted(round(seconds / size), unit)
+    return counted(int(seconds), "second")

@@ -20,7 +20,7 @@ import discord
 
 from bot.clock import Clock, Deadlines
 from bot.errors import jump_url, report_error
-from bot.gone import edit_stored, forget_gone
+from bot.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.present import in_turn
 from bot.service import ABANDONED_AFTER, Match, Timeout
 from bot.store import ClockRow, MatchRow
@@ -29,7 +29,6 @@ from games.common import GameError
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = 50007  # Discord's code for a DM the user does not accept
 
 REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
 HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
@@ -227,16 +226,10 @@ class TurnClocks:
     # -- saying ------------------------------------------------------------------------------
 
     async def say(self, match: Match, text: str, *, mention: int | None = None) -> None:
-        """A notice in the match's channel (not where the bot may not post)."""
-        if self.bot.perms.missing(match.channel_id) is not None:
-            return
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        """A notice in the match's channel, mentioning only `mention`."""
         mentions = discord.AllowedMentions(users=[discord.Object(mention)] if mention else [])
-        try:
-            await channel.send(text, allowed_mentions=mentions)
-        except discord.HTTPException as error:
-            log.warning("could not post a turn-clock notice for match %s: %s", match.id, error)
-            await forget_gone(self.bot, match.id, error)
+        await post_notice(self.bot, match, text, what="a turn-clock notice",
+                          allowed_mentions=mentions)
 
     async def _dm(self, user_id: int, text: str, **kwargs: object) -> bool:
         try:
@@ -244,9 +237,8 @@ class TurnClocks:
             await channel.send(text, **kwargs)
         except discord.HTTPException as error:
             log.info("could not DM user %s about a turn clock: %s", user_id, error)
-            if error.code == DMS_CLOSED:  # remembered: no DM is tried again for a while
-                await self.bot.store.mark_dms_closed(
-                    user_id, datetime.fromtimestamp(self.clock.now(), UTC))
+            if error.code == DMS_CLOSED:  # at the wall time, as bot/private.py records it
+                await self.bot.store.mark_dms_closed(user_id, datetime.now(UTC))
             return False
         return True
 
