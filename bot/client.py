@@ -15,6 +15,7 @@ from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
 from bot.errors import GamenightTree
+from bot.language import CommandTranslator, Languages
 from bot.metrics import Metrics
 from bot.perms import ChannelPerms
 from bot.registry import GAMES, SHARED
@@ -40,6 +41,7 @@ discord.VoiceClient.warn_dave = False
 class GamenightBot(commands.AutoShardedBot):
     store: Store
     service: MatchService
+    languages: Languages
 
     def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
                  clock: Clock | None = None, **options: Any) -> None:
@@ -82,6 +84,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.store = await Store.open(self.settings.db_path)
         self.store.clock = self.clock.now
         self.service = MatchService(self.store)
+        self.languages = Languages(self, self.store)
         self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
@@ -96,6 +99,7 @@ class GamenightBot(commands.AutoShardedBot):
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.clocks.start()  # before the computers: their moves restart clocks
         await self.computers.resume()  # the computers' turns pending when the bot stopped
+        await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

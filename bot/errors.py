@@ -4,6 +4,8 @@ logged with its traceback and answered with a short apology."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,6 +13,7 @@ from discord import app_commands
 from bot.service import ChannelTaken
 from bot.unreadable import STALE_COMMAND, answer, command_problem
 from games.common import GameError, quoted
+from i18n import ENGLISH_VOICE, Words
 
 log = logging.getLogger(__name__)
 
@@ -27,14 +30,15 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> s
     return f"{where}/{message_id}" if message_id else where
 
 
-def explain(error: BaseException) -> str | None:
-    """The text to show for an expected error, or None for a bug."""
+def explain(error: BaseException, presenters: Mapping[str, Any] | None = None) -> Words | None:
+    """The words to show for an expected error, or None for a bug. `presenters` (the game
+    cogs by game) word their engines' errors."""
     if isinstance(error, ChannelTaken):
         row = error.match.row
         link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
         return f"{error} [Go to the match]({link})"
     if isinstance(error, GameError):
-        return str(error)
+        return error_words(error, presenters or {})
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
         return ("I am missing permissions in this channel: I need View Channel, Send Messages, "
                 "Embed Links and Attach Files (and Send Messages in Threads for threads).")
@@ -47,6 +51,17 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         return STALE_COMMAND
     return None
+
+
+def error_words(error: GameError, presenters: Mapping[str, Any]) -> Words:
+    """A game error in words: bot errors carry theirs; an engine's key (`reversi.occupied`)
+    is worded by that game's adapter."""
+    key = error.key
+    if not isinstance(key, str):
+        return key  # type: ignore[return-value]  # already words (a Text)
+    presenter = presenters.get(key.partition(".")[0])
+    worded = presenter.error_text(error) if presenter is not None else None
+    return str(error) if worded is None else worded
 
 
 class NotAnnounced(GameError):
@@ -69,8 +84,13 @@ def unwrap(error: BaseException) -> BaseException:
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     error = unwrap(error)
-    text = explain(error)
-    if text is None:
+    bot = getattr(interaction, "client", None)
+    words = explain(error, getattr(bot, "presenters", None))
+    if words is not None:
+        languages = getattr(bot, "languages", None)
+        voice = ENGLISH_VOICE if languages is None else await languages.reader(interaction)
+        text = voice(words)
+    else:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("unexpected error in %s (interaction %s)", command, interaction.id,
                   exc_info=error)

@@ -10,7 +10,7 @@ import asyncio
 import hashlib
 import io
 import logging
-from collections.abc import AsyncIterator, Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -19,6 +19,7 @@ import discord
 from bot.service import Match
 from bot.timing import duration
 from games.common import Event
+from i18n import Joined, Words, _, lines
 
 log = logging.getLogger(__name__)
 
@@ -100,18 +101,19 @@ def seat_names(match: Match, *, bold: bool = True) -> dict[str, str]:
     return {f"seat{s.seat}": (f"**{s.name}**" if bold else s.name) for s in match.seats}
 
 
-def describe_events(match: Match, events: Iterable[Event]) -> str:
-    """The events' lines, with the players' names; an action of a seat whose player is away
-    says that a computer made it."""
-    names = seat_names(match)
-    return "\n".join(event.text.format(**names) + _for_away(match, event) for event in events)
+def describe_events(match: Match, events: Iterable[Event],
+                    word: Callable[[Match, Event], Words]) -> Joined:
+    """The events' lines, worded by the game (`word`); an action of a seat whose player is
+    away says that a computer made it."""
+    return lines(_for_away(match, event, word(match, event)) for event in events)
 
 
-def _for_away(match: Match, event: Event) -> str:
+def _for_away(match: Match, event: Event, said: Words) -> Words:
     seat = event.seat
     if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].away is None:
-        return ""
-    return f" *(a computer played for {match.seats[seat].name})*"
+        return said
+    return lines((said, _("*(a computer played for {player})*", player=match.seats[seat].name)),
+                 " ")
 
 
 async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[Reply], *,

@@ -141,6 +141,13 @@ MIGRATIONS: tuple[str, ...] = (
         value REAL NOT NULL
     );
     """,
+    # 8: languages. A server's default language, a person's own choice, and the language of
+    # the Discord client they last used (to word their DMs when they are not asking).
+    """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE user_settings ADD COLUMN client_language TEXT;
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -222,6 +229,7 @@ class GuildSettings:
     turn_time: str | None = None
     on_timeout: str | None = None
     lobby_time: str | None = None
+    language: str | None = None  # a code of i18n.LANGUAGES; None: the server's Discord locale
 
 
 @dataclass(frozen=True)
@@ -641,22 +649,24 @@ class Store:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._reading() as db, db.execute(
-            "SELECT turn_time, on_timeout, lobby_time FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
+            "SELECT turn_time, on_timeout, lobby_time, language FROM guild_settings"
+            " WHERE guild_id = ?", (guild_id,),
         ) as cursor:
             row = await cursor.fetchone()
         if row is None:
             return GuildSettings()
-        return GuildSettings(row["turn_time"], row["on_timeout"], row["lobby_time"])
+        return GuildSettings(row["turn_time"], row["on_timeout"], row["lobby_time"],
+                             row["language"])
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, turn_time, on_timeout, lobby_time)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                "INSERT INTO guild_settings (guild_id, turn_time, on_timeout, lobby_time,"
+                " language) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " turn_time = excluded.turn_time, on_timeout = excluded.on_timeout,"
-                " lobby_time = excluded.lobby_time",
-                (guild_id, settings.turn_time, settings.on_timeout, settings.lobby_time))
+                " lobby_time = excluded.lobby_time, language = excluded.language",
+                (guild_id, settings.turn_time, settings.on_timeout, settings.lobby_time,
+                 settings.language))
 
     async def notify(self, user_id: int) -> bool:
         """Whether the person wants turn reminders by DM (yes unless they turned them off)."""
@@ -672,6 +682,24 @@ class Store:
                 "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
                 (user_id, int(on)))
+
+    async def user_languages(self, user_id: int) -> tuple[str | None, str | None]:
+        """A person's chosen language and their Discord client's last seen one (or None)."""
+        async with self._reading() as db, db.execute(
+            "SELECT language, client_language FROM user_settings WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (None, None) if row is None else (row["language"], row["client_language"])
+
+    async def set_user_language(self, user_id: int, column: str, language: str | None) -> None:
+        """Store a person's `language` (their choice) or `client_language`."""
+        if column not in ("language", "client_language"):
+            raise ValueError(column)
+        async with self.transaction() as db:
+            await db.execute(
+                f"INSERT INTO user_settings (user_id, {column}) VALUES (?, ?)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
+                (user_id, language))
 
     @staticmethod
     async def _set_away(db: aiosqlite.Connection, match_id: int, seat: int,

@@ -16,7 +16,17 @@ from games.serial import Serial
 
 
 class GameError(Exception):
-    """An action the game cannot accept. The message is written for the player."""
+    """An action the game cannot accept.
+
+    `key` names what went wrong, stable and prefixed with the game (`reversi.occupied`) or
+    `game.` for what every engine shares; `values` hold the details (squares, counts, cards as
+    plain data). The bot's adapter words it in the player's language.
+    """
+
+    def __init__(self, key: object, /, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
 
 
 class IllegalMove(GameError):
@@ -40,13 +50,15 @@ class Event(Serial):
     """Something that happened while applying an action, for the players to read.
 
     `kind` is a stable machine word (`move`, `pass`, `end`, ...); `seat` the seat it concerns,
-    if any; `text` a sentence naming seats as `{seat0}`, `{seat1}`... so the adapter can put
-    player names in.
+    if any; `values` the details as plain data (seats as numbers). The bot's adapter words it.
+    `text` is only in events saved before the adapters worded them (English, naming seats as
+    `{seat0}`...).
     """
 
     kind: str
-    text: str
+    text: str = ""
     seat: int | None = None
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -40,3 +40,19 @@ def discord_accepts_every_request():
     found, UNEXPECTED_VIOLATIONS[:] = list(UNEXPECTED_VIOLATIONS), []
     if found:
         pytest.fail("Discord would refuse these requests:\n" + "\n".join(map(str, found)), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def every_word_from_the_catalogs():
+    """In the pseudo-locale run (GAMENIGHT_TEST_PSEUDO=1, tests/pseudo.py), fail any test in
+    which the bot showed words that did not pass through the catalogs."""
+    from bot.language import Languages
+    from tests import pseudo
+
+    Languages.pseudo = pseudo.ENABLED
+    pseudo.UNWORDED.clear()
+    yield
+    found, pseudo.UNWORDED[:] = list(pseudo.UNWORDED), []
+    if found:
+        pytest.fail("Words reached Discord without the catalogs:\n" + "\n".join(found[:20]),
+                    pytrace=False)

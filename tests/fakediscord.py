@@ -130,7 +130,7 @@ from urllib.parse import unquote
 
 from aiohttp import WSMsgType, web
 
-from tests import discord_schema
+from tests import discord_schema, pseudo
 
 __all__ = [
     "BotError",
@@ -2135,8 +2135,9 @@ class FakeDiscord:
         """Run the handler; an error it raises becomes Discord's JSON error answer."""
         try:
             payload, files = await self._read_body(request)
-            rec.payload, rec.files = payload, [f[1] for f in files]
+            rec.payload, rec.files = pseudo.plain(payload), [f[1] for f in files]
             self._check_schema(request.method, sub, payload)
+            payload = rec.payload  # tests read English; the markers were checked
             injected = self._injected_failure(request.method, sub)
             if injected is not None:
                 raise injected
@@ -2160,6 +2161,7 @@ class FakeDiscord:
         """Refuse, record and report a body Discord would refuse (see tests/discord_schema.py)."""
         problems = discord_schema.check_request(method, sub, payload)
         if not problems:
+            pseudo.check(method, sub, payload, self._names())
             return
         violation = SchemaViolation(method, sub, payload, problems, expected=bool(self._expect_invalid))
         self.schema_violations.append(violation)
@@ -2167,6 +2169,14 @@ class FakeDiscord:
             UNEXPECTED_VIOLATIONS.append(violation)
             log.error("fakediscord: Discord would refuse %s", violation)
         raise _HTTPError(400, 50035, "Invalid Form Body", discord_schema.form_errors(problems))
+
+    def _names(self) -> list[str]:
+        """The names a message may show as they are: people's, servers' and channels'."""
+        names = [n for u in self.users.values() for n in (u.name, u.global_name) if n]
+        names += [m.nick for g in self.guilds.values() for m in g.members.values()
+                  if getattr(m, "nick", None)]
+        names += [g.name for g in self.guilds.values()] + [c.name for c in self.channels.values()]
+        return names
 
     @contextlib.contextmanager
     def expect_invalid_requests(self) -> Iterator[list["SchemaViolation"]]:

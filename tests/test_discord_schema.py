@@ -163,7 +163,7 @@ async def test_a_reply_discord_would_refuse_is_refused_recorded_and_fails(tmp_pa
     """A bot reply of 2001 characters: the fake answers 400 50035 with the error path, records it,
     and the interaction fails (the autouse fixture would fail the test as well; see below)."""
     monkeypatch.setattr(bot.errors, "MAX_REPLY", 5000)
-    monkeypatch.setattr(bot.errors, "explain", lambda error: "N" * 2001)
+    monkeypatch.setattr(bot.errors, "explain", lambda error, presenters=None: "N" * 2001)
     async with fake_world("reversi", ("alice",)) as (fake, guild, channel, users):
         async with running_bot(fake, tmp_path / "g.db", guild.id):
             with pytest.raises(BotError, match=r"Discord would refuse POST /interactions/.*"
@@ -194,7 +194,7 @@ def test_a_refused_request_fails_the_test_even_when_errors_are_expected(tmp_path
 
         async def test_long_reply(tmp_path, monkeypatch):
             monkeypatch.setattr(bot.errors, "MAX_REPLY", 5000)
-            monkeypatch.setattr(bot.errors, "explain", lambda error: "N" * 2001)
+            monkeypatch.setattr(bot.errors, "explain", lambda error, presenters=None: "N" * 2001)
             async with fake_world("reversi", ("alice",)) as (fake, guild, channel, users):
                 async with running_bot(fake, tmp_path / "g.db", guild.id):
                     with fake.expect_errors():

@@ -42,6 +42,12 @@ def saved_rows() -> list[tuple[int, str, str, dict | None, dict | None]]:
                 for i, g, s, st, r in rows]
 
 
+def without_event_words(state: dict) -> dict:
+    """`state` with its events reduced to what every version saves: kind and seat."""
+    events = [{"kind": e["kind"], "seat": e.get("seat")} for e in state.get("events", [])]
+    return {**state, "events": events}
+
+
 async def test_every_saved_match_loads_and_is_the_replay_of_its_log(legacy):
     rows = saved_rows()
     assert {game for _, game, *_ in rows} == {"reversi", "scrabble", "doudizhu", "patchwork"}
@@ -52,8 +58,12 @@ async def test_every_saved_match_loads_and_is_the_replay_of_its_log(legacy):
             assert match.state is None
             continue
         assert match.state == await legacy.replay(match_id), match_id
-        # Saving it again writes exactly what the old code wrote.
-        assert json.loads(json.dumps(match.state.to_dict())) == state, match_id
+        # Saving it again writes what the old code wrote, except that events now carry
+        # values for the adapters to word rather than English sentences.
+        saved = json.loads(json.dumps(match.state.to_dict()))
+        assert without_event_words(saved) == without_event_words(state), match_id
+        assert [(e["kind"], e.get("seat")) for e in saved.get("events", [])] == [
+            (e["kind"], e.get("seat")) for e in state.get("events", [])], match_id
         if result is not None:
             assert Outcome.from_dict(result) == match.outcome()
             assert Outcome.from_dict(result).to_dict() == result

@@ -16,7 +16,7 @@ from bot.gone import edit_stored, forget_gone
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.perms import ATTACH, drop_picture
 from bot.present import (
-    Reply, ShownImages, answer_privately, in_turn, send_reply, settle_deferred,
+    Reply, ShownImages, answer_privately, in_turn, seat_names, send_reply, settle_deferred,
 )
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
@@ -25,8 +25,10 @@ from bot.service import (
 from bot.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
 )
+from bot.titles import TITLES
 from bot.timing import TURN_OPTION, TURN_TIMES, duration
-from games.common import Event, join_and
+from games.common import Event, GameError, join_and
+from i18n import Voice, Words
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -50,15 +52,16 @@ def turn_option(turn_time: str | None) -> dict[str, str]:
 class GameHelp:
     """What `/gamenight help` says about a game."""
 
-    title: str
-    players: str
-    summary: str
-    commands: tuple[tuple[str, str], ...]
+    title: Words
+    players: Words
+    summary: Words  # the rules in short
+    commands: tuple[tuple[str, Words], ...]  # (usage, what it does)
 
 
 async def add_game(bot: GamenightBot, cog: GameCog) -> None:
     """What a game's extension `setup` does: add its cog and its persistent controls."""
     await bot.add_cog(cog)  # type: ignore[arg-type]  # each game cog is also a commands.Cog
+    TITLES[cog.game] = cog.help.title
     if cog.components:
         bot.add_dynamic_items(*cog.components)
 
@@ -66,8 +69,9 @@ async def add_game(bot: GamenightBot, cog: GameCog) -> None:
 class GameCog:
     """Mixed into each game's `commands.GroupCog`.
 
-    The game cog defines `async board_reply(match, events) -> Reply`, the public board post
-    after `events`, and may override `private_reply` for hidden information.
+    The game cog defines `async board_reply(match, events, voice) -> Reply`, the public board
+    post after `events` in the channel's language, and may override `private_reply` for hidden
+    information. It words its engine's events (`event_text`) and errors (`error_text`).
     """
 
     game: ClassVar[str]
@@ -87,17 +91,27 @@ class GameCog:
     def service(self) -> MatchService:
         return self.bot.service
 
-    async def private_reply(self, match: Match, seat: int) -> Reply:
-        """What `/match hand` shows the seat; games with hidden information override this."""
+    async def private_reply(self, match: Match, seat: int, voice: Voice) -> Reply:
+        """What `/match hand` shows the seat, in its player's `voice`; games with hidden
+        information override this."""
         return Reply(content=f"{match.title} has no hidden information: everything is on the "
                              "board. Use `/match status` to see it again.")
+
+    def event_text(self, match: Match, event: Event) -> Words:
+        """An engine event in words (the game's adapter words its own kinds of event)."""
+        return event.text.format(**seat_names(match))
+
+    def error_text(self, error: GameError) -> Words | None:
+        """An engine error of this game in words; None: not one this game words."""
+        return None
 
     async def show_private(self, interaction: discord.Interaction, match: Match,
                            seat: int) -> None:
         """The seat's private view as an ephemeral reply (`/match hand` and the like)."""
         if match.status == "lobby":
             raise LobbyError("The match has not started yet, so there is nothing to show.")
-        await send_reply(interaction, self.private_reply(match, seat), ephemeral=True)
+        voice = await self.bot.languages.reader(interaction)
+        await send_reply(interaction, self.private_reply(match, seat, voice), ephemeral=True)
 
     async def open_lobby(self, interaction: discord.Interaction, *,
                          invited: discord.User | discord.Member | None = None,
@@ -321,9 +335,11 @@ class GameCog:
     async def deliver_private(self, match: Match, seat: int) -> bool:
         """The seat's private view in its live DM; False when its DMs are closed. A
         computer's hand is never drawn or sent anywhere."""
-        if match.player(seat).kind != "user":
+        player = match.player(seat)
+        if player.kind != "user":
             return True
-        reply = await self.private_reply(match, seat)
+        voice = await self.bot.languages.person(player.user_id, match.guild_id)
+        reply = await self.private_reply(match, seat, voice)
         reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
         prompt = self.must_act(match, seat)
         if prompt and match.turn_due is not None and not match.computer_plays(seat):
@@ -434,7 +450,8 @@ class GameCog:
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
         """The game's board reply; once the match is over, with a Rematch button under it.
         When a computer is to act, the line that would ask a person to act says it thinks."""
-        reply = await self.board_reply(match, events)
+        voice = await self.bot.languages.server(match.guild_id)
+        reply = await self.board_reply(match, events, voice)
         computer = self.computer_to_act(match)
         if computer is not None and computer == match.current_seat():  # not a challenger
             reply.content = f"**{match.player(computer).name}** is thinking..."

@@ -19,6 +19,7 @@ from games.common import Event, GameError, counted
 from games.patchwork import SQUARES, oriented_cells
 from render import alt as alt_text
 from render.patchwork import drawn_to_start, render_game, render_preview
+from i18n import Voice
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -182,13 +183,14 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
 
     # -- presenting --------------------------------------------------------------------------
 
-    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+    async def board_reply(self, match: Match, events: Iterable[Event],
+                          voice: Voice) -> Reply:
         state = match.state
         view = patchwork.view(state)
         names = [s.name for s in match.seats]
         png = await render_in_thread(render_game, view, names)
         embed = discord.Embed(title=f"Patchwork: {names[0]} vs {names[1]}",
-                              description=describe_events(match, events) or None, colour=COLOUR)
+                              description=voice(describe_events(match, events, self.event_text)) or None, colour=COLOUR)
         for player in view.players:
             left = view.track_end - player.position
             bonus = " · 7x7 bonus" if player.has_bonus else ""

@@ -18,6 +18,7 @@ from bot.service import Match
 from games.common import Event, counted
 from render import alt as alt_text
 from render.reversi import render_board
+from i18n import Voice
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -69,7 +70,8 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         names = [str(m) for m in reversi.legal_moves(match.state, seat)]
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
 
-    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+    async def board_reply(self, match: Match, events: Iterable[Event],
+                          voice: Voice) -> Reply:
         events = tuple(events)
         view = reversi.view(match.state)
         png = await render_in_thread(render_board, view)
@@ -77,7 +79,7 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         black, white = state.black_seat, 1 - state.black_seat
         embed = discord.Embed(
             title=f"Reversi: {match.player(black).name} vs {match.player(white).name}",
-            description=describe_events(match, events) or None, colour=COLOUR)
+            description=voice(describe_events(match, events, self.event_text)) or None, colour=COLOUR)
         embed.add_field(name=f"{DISC['black']} Black",
                         value=f"{mention(match, black)}\n{counted(view.black_count, 'disc')}")
         embed.add_field(name=f"{DISC['white']} White",

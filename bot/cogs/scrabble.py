@@ -27,6 +27,7 @@ from games.common import Event, counted, join_and
 from games.scrabble import LEXICON_ENV
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
+from i18n import Voice
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -270,7 +271,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         view = scrabble.view(match.state, seat)
         return view.outcome is None and view.turn == seat and seat not in view.resigned
 
-    async def private_reply(self, match: Match, seat: int) -> Reply:
+    async def private_reply(self, match: Match, seat: int, voice: Voice) -> Reply:
         view = scrabble.view(match.state, seat)
         rack = view.rack or ""
         png = await render_in_thread(render_rack, rack) if rack else None
@@ -303,11 +304,12 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
 
     # -- the public board --------------------------------------------------------------------
 
-    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+    async def board_reply(self, match: Match, events: Iterable[Event],
+                          voice: Voice) -> Reply:
         view = scrabble.view(match.state)
         png = await render_in_thread(render_board, view)
         shown = [e for e in events if e.kind != "end"]  # the end is itemised below
-        description = describe_events(match, shown)
+        description = voice(describe_events(match, shown, self.event_text))
         embed = discord.Embed(
             title="Scrabble: " + " · ".join(s.name for s in match.seats),
             description=description or None, colour=COLOUR)

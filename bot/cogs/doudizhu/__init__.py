@@ -30,6 +30,7 @@ from bot.service import ActionResult, LobbyError, Match
 from games.common import Event, counted, join_and
 from render import alt as alt_text
 from render.doudizhu import render_hand, render_play
+from i18n import Voice
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -236,7 +237,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         state: ddz.State = match.state
         return state.phase in (ddz.AUCTION, ddz.PLAY) and state.turn == seat
 
-    async def private_reply(self, match: Match, seat: int) -> Reply:
+    async def private_reply(self, match: Match, seat: int, voice: Voice) -> Reply:
         state: ddz.State = match.state
         view = ddz.view(state, seat)
         if state.phase == ddz.OVER:
@@ -304,12 +305,13 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         turn = ddz.current_seat(state)
         return turn is not None and await told_dms_closed(self.bot, match, turn)
 
-    async def board_reply(self, match: Match, events: Iterable[Event]) -> Reply:
+    async def board_reply(self, match: Match, events: Iterable[Event],
+                          voice: Voice) -> Reply:
         state: ddz.State = match.state
         view = ddz.view(state)
         events = tuple(events)
         embed = discord.Embed(title=f"Dou Dizhu \N{MIDDLE DOT} round {view.round_no}",
-                              description=describe_events(match, events) or None, colour=COLOUR)
+                              description=voice(describe_events(match, events, self.event_text)) or None, colour=COLOUR)
         shown = self._last_play(view)
         png = alt = None
         if shown is not None:
