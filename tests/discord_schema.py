@@ -400,19 +400,36 @@ def _command_rules(command: dict) -> Iterator[tuple[tuple, str]]:
         yield ("description",), "A slash command needs a description of 1-100 characters."
     if _command_length(command) > COMMAND_TOTAL_MAX:
         yield (), f"Names, descriptions and choices of a command total over {COMMAND_TOTAL_MAX} characters."
+    yield from _localized_rules(command, ())
     yield from _option_rules(command.get("options") or [], ("options",))
+
+
+def _localized_rules(node: dict, where: tuple) -> Iterator[tuple[tuple, str]]:
+    """Each locale's name follows the rules of names; descriptions are 1-100 characters."""
+    for locale, name in (node.get("name_localizations") or {}).items():
+        if not (COMMAND_NAME.match(name) and name == name.lower()):
+            yield where + ("name_localizations", locale), (
+                f"Localized name {name!r} must be 1-32 lower-case letters, digits, - or _.")
+    for locale, text in (node.get("description_localizations") or {}).items():
+        if not 1 <= len(text) <= 100:
+            yield where + ("description_localizations", locale), "Descriptions are 1-100 characters."
 
 
 def _option_rules(options: list[dict], where: tuple) -> Iterator[tuple[tuple, str]]:
     names = [o.get("name") for o in options]
     if len(set(names)) != len(names):
         yield where, f"Option names must be unique: {names}"
+    for locale in {loc for o in options for loc in (o.get("name_localizations") or {})}:
+        local = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+        if len(set(local)) != len(local):
+            yield where, f"Option names must be unique in {locale}: {local}"
     optional_seen = False
     for i, o in enumerate(options):
         here = where + (i,)
         name = o.get("name") or ""
         if not (COMMAND_NAME.match(name) and name == name.lower()):
             yield here + ("name",), f"Option name {name!r} must be 1-32 lower-case letters, digits, - or _."
+        yield from _localized_rules(o, here)
         if o.get("type") in (1, 2):
             yield from _option_rules(o.get("options") or [], here + ("options",))
             continue
@@ -424,6 +441,12 @@ def _option_rules(options: list[dict], where: tuple) -> Iterator[tuple[tuple, st
 
 
 def _command_length(node: dict) -> int:
-    total = len(node.get("name") or "") + len(node.get("description") or "")
-    total += sum(len(str(c.get("name", ""))) + len(str(c.get("value", ""))) for c in node.get("choices") or [])
+    """Discord counts each text at its longest, over the default and every localization."""
+    total = _longest(node, "name") + _longest(node, "description")
+    total += sum(_longest(c, "name") + len(str(c.get("value", ""))) for c in node.get("choices") or [])
     return total + sum(_command_length(o) for o in node.get("options") or [])
+
+
+def _longest(node: dict, key: str) -> int:
+    texts = [str(node.get(key) or ""), *(node.get(f"{key}_localizations") or {}).values()]
+    return max(len(text) for text in texts)

@@ -127,6 +127,24 @@ def test_command_sync_rules_beyond_the_schema():
     assert where(check_request("PUT", route, [{**good, "description": ""}])) == ["0.description"]
 
 
+def test_command_localizations_follow_the_same_rules():
+    route = "/applications/1/guilds/2/commands"
+    options = [{"type": 3, "name": "square", "description": "Like d3",
+                "name_localizations": {"zh-TW": "格子"}},
+               {"type": 5, "name": "quiet", "description": "Only tell me",
+                "name_localizations": {"zh-TW": "安靜"}}]
+    good = {"name": "reversi", "description": "Play Reversi", "options": options,
+            "name_localizations": {"zh-TW": "黑白棋"},
+            "description_localizations": {"zh-TW": "下黑白棋"}}
+    assert check_request("PUT", route, [good]) == []
+    spaced = {**good, "name_localizations": {"zh-TW": "黑白 棋"}}
+    assert where(check_request("PUT", route, [spaced])) == ["0.name_localizations.zh-TW"]
+    long = {**good, "description_localizations": {"zh-CN": "长" * 101}}
+    assert where(check_request("PUT", route, [long])) == ["0.description_localizations.zh-CN"]
+    twins = {**good, "options": [options[0], {**options[1], "name_localizations": {"zh-TW": "格子"}}]}
+    assert where(check_request("PUT", route, [twins])) == ["0.options"]
+
+
 def test_routes_are_matched_by_the_documents_paths_and_methods():
     find = discord_schema.find_operation
     assert find("PATCH", "/webhooks/1/tok/messages/@original").template.endswith("/@original")
