@@ -10,10 +10,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service import ChannelTaken
-from bot.unreadable import STALE_COMMAND, answer, command_problem
+from bot.service import ChannelTaken, OthersTurn, Said, sentence
+from bot.unreadable import STALE_COMMAND, answer, command_problem, voice_of
 from games.common import GameError, quoted
-from i18n import ENGLISH_VOICE, Words
+from i18n import Words, _, lines
 
 log = logging.getLogger(__name__)
 
@@ -21,8 +21,8 @@ MAX_REPLY = 2000  # characters Discord accepts in a message
 MISSING_ACCESS = 50001  # Discord's error codes for a channel the bot cannot see or post in
 MISSING_PERMISSIONS = 50013
 
-APOLOGY = ("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
-           "Try again in a moment.")
+APOLOGY = _("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
+            "Try again in a moment.")
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -36,41 +36,63 @@ def explain(error: BaseException, presenters: Mapping[str, Any] | None = None) -
     if isinstance(error, ChannelTaken):
         row = error.match.row
         link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
-        return f"{error} [Go to the match]({link})"
+        return lines((error.key, _("[Go to the match]({link})", link=link)), " ")
     if isinstance(error, GameError):
         return error_words(error, presenters or {})
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
-        return ("I am missing permissions in this channel: I need View Channel, Send Messages, "
-                "Embed Links and Attach Files (and Send Messages in Threads for threads).")
+        return _("I am missing permissions in this channel: I need View Channel, Send Messages, "
+                 "Embed Links and Attach Files (and Send Messages in Threads for threads).")
     if isinstance(error, app_commands.TransformerError):
         if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
-            return "Pick a member of this server from the list for that option."
-        return f"I could not read {quoted(error.value)} for that option."
+            return _("Pick a member of this server from the list for that option.")
+        return _("I could not read {value} for that option.", value=quoted(error.value))
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use that command here."
+        return _("You cannot use that command here.")
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         return STALE_COMMAND
     return None
 
 
 def error_words(error: GameError, presenters: Mapping[str, Any]) -> Words:
-    """A game error in words: bot errors carry theirs; an engine's key (`reversi.occupied`)
-    is worded by that game's adapter."""
+    """A game error in words: the bot's errors carry theirs; an engine's key
+    (`reversi.occupied`) is worded by that game's adapter, a `game.` key here."""
+    if isinstance(error, OthersTurn):
+        if error.player is None:
+            return _("The game is over.")
+        reason = error_words(error.reason, presenters)
+        return _("{reason} It is {player}'s turn.", player=error.player,
+                 reason=sentence(reason) if isinstance(reason, str) else reason)
     key = error.key
     if not isinstance(key, str):
         return key  # type: ignore[return-value]  # already words (a Text)
-    presenter = presenters.get(key.partition(".")[0])
+    prefix = key.partition(".")[0]
+    presenter = presenters.get(prefix)
     worded = presenter.error_text(error) if presenter is not None else None
+    if worded is None and prefix == "game":
+        worded = shared_error(key, error.values)
     return str(error) if worded is None else worded
 
 
-class NotAnnounced(GameError):
-    """An action was saved, but Discord refused part of telling everyone about it."""
+def shared_error(key: str, values: Mapping[str, Any]) -> Words | None:
+    """The errors every engine may raise (`game.` keys); None for another key."""
+    if key == "game.over":
+        return _("The game is over.")
+    if key == "game.not_your_turn":
+        return _("It is not your turn.")
+    if key == "game.no_seat":
+        return _("There is no seat {seat} in this game.", seat=str(values.get("seat", "?")))
+    return None
 
-    def __init__(self, done: str, error: discord.HTTPException) -> None:
-        why = explain(error) or f"Discord refused it ({error.status})."
-        super().__init__(f"{done}, but I could not post all of it: {why} `/match status` shows "
-                         "the board again and `/match hand` your hand.")
+
+class NotAnnounced(Said):
+    """An action was saved, but Discord refused part of telling everyone about it. `done` says
+    what was saved, as a sentence without its full stop ("The Reversi game started and was
+    saved")."""
+
+    def __init__(self, done: Words, error: discord.HTTPException) -> None:
+        why = explain(error) or _("Discord refused it ({status}).", status=str(error.status))
+        super().__init__(_("{done}, but I could not post all of it: {why} `/match status` shows "
+                           "the board again and `/match hand` your hand.", done=done, why=why))
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -86,21 +108,18 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     error = unwrap(error)
     bot = getattr(interaction, "client", None)
     words = explain(error, getattr(bot, "presenters", None))
-    if words is not None:
-        languages = getattr(bot, "languages", None)
-        voice = ENGLISH_VOICE if languages is None else await languages.reader(interaction)
-        text = voice(words)
-    else:
+    if words is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("unexpected error in %s (interaction %s)", command, interaction.id,
                   exc_info=error)
-        text = APOLOGY
-    if len(text) > MAX_REPLY:  # Discord refuses longer messages; never lose the error with it
-        text = text[:MAX_REPLY - 1] + "…"
+        words = APOLOGY
     if interaction.type is discord.InteractionType.autocomplete:
         if not interaction.response.is_done():  # an autocomplete can only show no choices
-            await answer(interaction, text)
+            await answer(interaction, words)
         return
+    text = (await voice_of(interaction))(words)
+    if len(text) > MAX_REPLY:  # Discord refuses longer messages; never lose the error with it
+        text = text[:MAX_REPLY - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -14,33 +14,37 @@ import discord
 from bot.errors import report_error
 from bot.gone import edit_stored
 from bot.present import Reply, in_turn, lobby_embed, send_reply
-from bot.service import LEVELS, Match, Player
+from bot.service import LEVEL_NAMES, LEVELS, Match, Player
+from bot.titles import title
+from i18n import ENGLISH_VOICE, Text, Voice, _
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
 
 log = logging.getLogger(__name__)
 
-BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+BUTTONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
+    "join": (_("Join"), discord.ButtonStyle.success),
+    "leave": (_("Leave"), discord.ButtonStyle.secondary),
+    "start": (_("Start"), discord.ButtonStyle.primary),
+    "cancel": (_("Cancel"), discord.ButtonStyle.danger),
 }
-LEVEL_TEXT = {
-    "easy": "Beatable by a beginner",
-    "normal": "A fair opponent",
-    "hard": "Plays to win, and thinks longer",
+LEVEL_TEXT: dict[str, Text] = {
+    "easy": _("Beatable by a beginner"),
+    "normal": _("A fair opponent"),
+    "hard": _("Plays to win, and thinks longer"),
 }
+# A controls' label does not matter when a click is read back (`from_custom_id`): the custom id
+# says what it does. Built to be posted, a control is worded in the voice of its readers.
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"gn:lobby:(?P<action>join|leave|start|cancel):(?P<match_id>[0-9]+)",
 ):
-    def __init__(self, action: str, match_id: int) -> None:
+    def __init__(self, action: str, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
         label, style = BUTTONS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=voice(label), style=style,
                                            custom_id=f"gn:lobby:{action}:{match_id}"))
         self.action = action
         self.match_id = match_id
@@ -63,10 +67,12 @@ class AddComputerSelect(
 ):
     """The lobby card's menu: the creator seats a computer player at the level picked."""
 
-    def __init__(self, match_id: int, version: int) -> None:
-        options = [discord.SelectOption(label=f"Computer ({level})", value=level,
-                                        description=LEVEL_TEXT[level]) for level in LEVELS]
-        super().__init__(discord.ui.Select(placeholder="Add a computer player...",
+    def __init__(self, match_id: int, version: int, voice: Voice = ENGLISH_VOICE) -> None:
+        options = [discord.SelectOption(label=voice(_("Computer ({level})",
+                                                      level=LEVEL_NAMES[level])),
+                                        value=level, description=voice(LEVEL_TEXT[level]))
+                   for level in LEVELS]
+        super().__init__(discord.ui.Select(placeholder=voice(_("Add a computer player...")),
                                            options=options,
                                            custom_id=f"gn:lobby:addbot:{match_id}:{version}"))
         self.match_id = match_id
@@ -93,8 +99,8 @@ class RemoveComputerButton(
 ):
     """The lobby card's button taking out the computer seated last (the creator only)."""
 
-    def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Remove computer",
+    def __init__(self, match_id: int, version: int, voice: Voice = ENGLISH_VOICE) -> None:
+        super().__init__(discord.ui.Button(label=voice(_("Remove computer")),
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"gn:lobby:removebot:{match_id}:{version}"))
         self.match_id = match_id
@@ -121,8 +127,9 @@ class RematchButton(
 ):
     """Under a finished match's last board: a new lobby with the same game and options."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
+        super().__init__(discord.ui.Button(label=voice(_("Rematch")),
+                                           style=discord.ButtonStyle.success,
                                            custom_id=f"gn:rematch:{match_id}"))
         self.match_id = match_id
 
@@ -140,9 +147,10 @@ class RematchButton(
             await report_error(interaction, error)
 
 
-def rematch_view(match: Match) -> discord.ui.View:
+def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
+    """The Rematch button under a finished match's board, in the channel's `voice`."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match.id))
+    view.add_item(RematchButton(match.id, voice))
     return view
 
 
@@ -167,7 +175,7 @@ def lobby_actions(match: Match) -> list[str]:
     return [*actions, "cancel"]
 
 
-def lobby_view(match: Match) -> discord.ui.View | None:
+def lobby_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View | None:
     """The lobby buttons, Remove computer once one sits, and the Add computer menu while a
     seat is open (both for the creator; anyone else is told so)."""
     if match.status != "lobby":
@@ -175,25 +183,27 @@ def lobby_view(match: Match) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     actions = lobby_actions(match)
     for action in actions[:-1]:
-        view.add_item(LobbyButton(action, match.id))
+        view.add_item(LobbyButton(action, match.id, voice))
     if any(seat.kind == "computer" for seat in match.seats):
-        view.add_item(RemoveComputerButton(match.id, match.row.version))
-    view.add_item(LobbyButton(actions[-1], match.id))  # Cancel stays last
+        view.add_item(RemoveComputerButton(match.id, match.row.version, voice))
+    view.add_item(LobbyButton(actions[-1], match.id, voice))  # Cancel stays last
     if not match.is_full:
-        view.add_item(AddComputerSelect(match.id, match.row.version))
+        view.add_item(AddComputerSelect(match.id, match.row.version, voice))
     return view
 
 
-def lobby_card(bot: GamenightBot, match: Match) -> dict:
-    """The lobby message's embed and buttons, with the game's summary of the match options."""
+async def lobby_card(bot: GamenightBot, match: Match) -> dict:
+    """The lobby message's embed and buttons, with the game's summary of the match options,
+    in the server's language (the channel reads it)."""
+    voice = await bot.languages.server(match.guild_id)
     rules = bot.presenters[match.game].lobby_rules(match)
-    return {"embed": lobby_embed(match, rules), "view": lobby_view(match)}
+    return {"embed": lobby_embed(match, rules, voice), "view": lobby_view(match, voice)}
 
 
-def lobby_card_edit(bot: GamenightBot, match: Match) -> dict:
+async def lobby_card_edit(bot: GamenightBot, match: Match) -> dict:
     """`lobby_card` for editing the posted card: once the lobby is over, its invitation text
     ("press **Join**") goes too."""
-    card = lobby_card(bot, match)
+    card = await lobby_card(bot, match)
     if match.status != "lobby":
         card["content"] = None
     return card
@@ -234,38 +244,59 @@ async def show_lobby_change(interaction: discord.Interaction, match: Match, acti
         if match.status == "active":
             await bot.presenters[match.game].announce_start(interaction, match)
         elif not from_button:
-            name = interaction.user.display_name
-            if match.status == "cancelled":
-                text = f"**{name}** closed the {match.title} lobby (match #{match.id})."
-            else:
-                past = {"join": "joined", "leave": "left", "addbot": "added a computer to",
-                        "removebot": "took a computer out of"}.get(action, action)
-                text = (f"**{name}** {past} the lobby ({match.title}, match #{match.id}, "
-                        f"{len(match.seats)}/{match.seat_target} seated).")
-            await send_reply(interaction, Reply(content=text))
+            voice = await bot.languages.server(match.guild_id)  # said in the channel
+            await send_reply(interaction, Reply(content=voice(lobby_change(
+                match, action, interaction.user.display_name))))
         if not from_button:  # after answering: the card edit may wait on Discord
             await refresh_lobby_card(bot, match)
+
+
+def lobby_change(match: Match, action: str, name: str) -> Text:
+    """The channel's line about a change made by command: who did what to which lobby."""
+    player, game, number = f"**{name}**", title(match.game), str(match.id)
+    if match.status == "cancelled":
+        return _("{player} closed the {game} lobby (match #{id}).", player=player, game=game,
+                 id=number)
+    values = {"player": player, "game": game, "id": number, "seated": len(match.seats),
+              "target": match.seat_target}
+    if action == "join":
+        return _("{player} joined the lobby ({game}, match #{id}, {seated}/{target} seated).",
+                 **values)
+    if action == "leave":
+        return _("{player} left the lobby ({game}, match #{id}, {seated}/{target} seated).",
+                 **values)
+    if action == "addbot":
+        return _("{player} added a computer to the lobby ({game}, match #{id}, "
+                 "{seated}/{target} seated).", **values)
+    if action == "removebot":
+        return _("{player} took a computer out of the lobby ({game}, match #{id}, "
+                 "{seated}/{target} seated).", **values)
+    return _("{player} changed the lobby ({game}, match #{id}, {seated}/{target} seated).",
+             **values)
 
 
 async def _edit_card_in_reply(interaction: discord.Interaction, bot: GamenightBot,
                               match: Match) -> None:
     """The clicked lobby card, brought up to date as the click's answer."""
     try:
+        card = await lobby_card_edit(bot, match)
         if interaction.response.is_done():  # deferred while earlier announcements ran
-            await interaction.edit_original_response(**lobby_card_edit(bot, match))
+            await interaction.edit_original_response(**card)
         else:
-            await interaction.response.edit_message(**lobby_card_edit(bot, match))
+            await interaction.response.edit_message(**card)
     except discord.HTTPException as error:  # saved already: the start is still announced
         log.warning("could not update the lobby card of match %s: %s", match.id, error)
 
 
 async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
     """Take the buttons off a lobby card that was posted again (best effort)."""
+    voice = await bot.languages.server(match.guild_id)
     await edit_stored(bot, match, match.row.lobby_message_id, "the old lobby card",
-                      content="This lobby card was posted again below.", embed=None, view=None)
+                      content=voice(_("This lobby card was posted again below.")), embed=None,
+                      view=None)
 
 
 async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
     """Bring the posted lobby card up to date (best effort: it may have been deleted)."""
     await edit_stored(bot, match, match.row.lobby_message_id, "the lobby card",
-                      **lobby_card_edit(bot, match))
+                      **await lobby_card_edit(bot, match))

@@ -13,12 +13,24 @@ import logging
 import discord
 
 from bot.present import Reply
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _
 
 log = logging.getLogger(__name__)
 
 SEND = "Send Messages"
 ATTACH = "Attach Files"
-NO_PICTURE = "The picture is not shown: I need the **Attach Files** permission in this channel."
+NO_PICTURE = _("The picture is not shown: I need the **Attach Files** permission in this channel.")
+PERMISSIONS: dict[str, Text] = {  # `missing()`'s names, as Discord shows them in each language
+    "View Channel": _("View Channel"),
+    SEND: _("Send Messages"),
+    "Send Messages in Threads": _("Send Messages in Threads"),
+    ATTACH: _("Attach Files"),
+}
+
+
+def permission_words(name: str) -> Words:
+    """A permission `missing()` named, in words (as Discord's settings show it)."""
+    return PERMISSIONS.get(name, name)  # type: ignore[return-value]  # a name as it is
 
 
 class ChannelPerms:
@@ -66,12 +78,14 @@ class ChannelPerms:
         return True
 
 
-def drop_picture(reply: Reply, note: str = NO_PICTURE) -> None:
-    """Leave the picture out of `reply` and say why (where Attach Files is missing)."""
+def drop_picture(reply: Reply, note: Words = NO_PICTURE, *,
+                 voice: Voice = ENGLISH_VOICE) -> None:
+    """Leave the picture out of `reply` and say why (where Attach Files is missing), in the
+    `voice` of whoever reads the reply (a board: the server's)."""
     if reply.png is None:
         return
     reply.png = reply.alt = None
     if reply.embed is not None:
-        reply.embed.add_field(name="Board", value=note, inline=False)
+        reply.embed.add_field(name=voice(_("Board")), value=voice(note), inline=False)
     else:
-        reply.content = f"{reply.content or ''}\n{note}".strip()
+        reply.content = f"{reply.content or ''}\n{voice(note)}".strip()

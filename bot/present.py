@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.service import Match
-from bot.timing import duration
+from bot.service import Match, player_name
+from bot.titles import title
 from games.common import Event
-from i18n import Joined, Words, _, lines
+from i18n import ENGLISH_VOICE, Duration, Joined, Voice, Words, _, lines, n_
 
 log = logging.getLogger(__name__)
 
@@ -193,43 +193,63 @@ async def render_in_thread(function, *args) -> bytes:
     return await asyncio.to_thread(function, *args)
 
 
-def lobby_embed(match: Match, rules: str | None = None) -> discord.Embed:
-    """The lobby card: seats, how the game starts, and the match's chosen `rules`."""
+def join_sentences(voice: Voice, sentences: Iterable[Words]) -> str:
+    """Whole sentences worded one after another: with a space, but none in Chinese."""
+    space = "" if voice.lang.startswith("zh") else " "
+    return space.join(voice(sentence) for sentence in sentences)
+
+
+def lobby_embed(match: Match, rules: Words | str | None = None,
+                voice: Voice = ENGLISH_VOICE) -> discord.Embed:
+    """The lobby card, in the channel's `voice`: seats, how the game starts, and the match's
+    chosen `rules`."""
     engine = match.engine
-    seats = [f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)]
+    seats = [f"{i + 1}. {voice(player_name(s))}" for i, s in enumerate(match.seats)]
     invited = match.row.invited_id
     target = match.table_size
     for i in range(len(match.seats), target):
         if invited is not None and i == target - 1:
-            seats.append(f"{i + 1}. reserved for <@{invited}>")
+            free = _("reserved for {mention}", mention=f"<@{invited}>")
         else:
-            seats.append(f"{i + 1}. *open*")
+            free = _("*open*")
+        seats.append(f"{i + 1}. {voice(free)}")
+    game = title(match.game)
+    how: list[Words] = []
     if match.status == "lobby":
-        title = f"{match.title}: waiting for players"
+        heading = _("{game}: waiting for players", game=game)
         if engine.MIN_SEATS == target:
-            how = (f"Press **Join** to take a seat. The game starts as soon as "
-                   f"{target} players are seated.")
+            how.append(n_("Press **Join** to take a seat. The game starts as soon as {n} player "
+                          "is seated.", "Press **Join** to take a seat. The game starts as soon "
+                          "as {n} players are seated.", target))
         else:
-            how = (f"Press **Join** to take a seat. The game starts by itself when {target} "
-                   f"players are seated, or when the creator presses **Start** (at least "
-                   f"{engine.MIN_SEATS}).")
+            how.append(n_("Press **Join** to take a seat. The game starts by itself when {n} "
+                          "player is seated, or when the creator presses **Start** (at least "
+                          "{least}).", "Press **Join** to take a seat. The game starts by itself "
+                          "when {n} players are seated, or when the creator presses **Start** "
+                          "(at least {least}).", target, least=engine.MIN_SEATS))
+        if not match.is_full:
+            how.append(_("Its creator may seat computer players (**Add a computer player**)."))
     elif match.status == "active":
-        title, how = f"{match.title}: started", "The seats below are playing; boards follow."
+        heading = _("{game}: started", game=game)
+        how.append(_("The seats below are playing; boards follow."))
     elif match.status == "finished":
-        title, how = f"{match.title}: played", "The game with these seats is over."
+        heading = _("{game}: played", game=game)
+        how.append(_("The game with these seats is over."))
     elif match.state is not None:  # cancelled after it started: it was no longer a lobby
-        title, how = f"{match.title}: cancelled", "This match was cancelled before it ended."
+        heading = _("{game}: cancelled", game=game)
+        how.append(_("This match was cancelled before it ended."))
     else:
-        title = f"{match.title}: lobby closed"
-        how = f"This lobby was {match.status}."
-    if match.status == "lobby" and not match.is_full:
-        how += " Its creator may seat computer players (**Add a computer player**)."
-    embed = discord.Embed(title=title, description=how, colour=COLOUR)
-    embed.add_field(name=f"Seats ({len(match.seats)}/{target})", value="\n".join(seats))
+        heading = _("{game}: lobby closed", game=game)
+        how.append(_("This lobby was cancelled.") if match.status == "cancelled" else
+                   _("This lobby is closed."))
+    embed = discord.Embed(title=voice(heading), description=join_sentences(voice, how),
+                          colour=COLOUR)
+    embed.add_field(name=voice(_("Seats ({seated}/{target})", seated=len(match.seats),
+                                 target=target)), value="\n".join(seats))
     if rules:
-        embed.add_field(name="Rules", value=rules)
+        embed.add_field(name=voice(_("Rules")), value=voice(rules))
     turn = match.row.turn_seconds
-    embed.add_field(name="Clock", value="No turn clock" if turn is None else
-                    f"{duration(turn)} a turn")
-    embed.set_footer(text=f"Match #{match.id}")
+    embed.add_field(name=voice(_("Clock")), value=voice(
+        _("No turn clock") if turn is None else _("{duration} a turn", duration=Duration(turn))))
+    embed.set_footer(text=voice(_("Match #{id}", id=str(match.id))))
     return embed

@@ -11,6 +11,7 @@ can follow the commit order.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 import weakref
@@ -27,32 +28,72 @@ from bot.timing import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
     TURN_TIMES, turn_seconds,
 )
+from bot.titles import title
+from i18n import ENGLISH_VOICE, Text, Words, _
 
 
-class NoMatchHere(GameError):
+class Said(GameError):
+    """An error of the bot itself: its `key` is the message (a Text, worded in the reader's
+    language by bot/errors.py). `str()` gives the English, for logs and tests."""
+
+    def __str__(self) -> str:
+        return ENGLISH_VOICE(self.key)
+
+
+class NoMatchHere(Said):
     def __init__(self, last: Match | None = None) -> None:
-        starts = "a game's `new` command, like `/reversi new` (`/gamenight help` lists them)"
         if last is not None and last.status == "finished":  # each game's commands: /<game>
-            text = (f"The {last.title} game in this channel is over. Start a new one with "
-                    f"`/{last.game} new`, or another game's (`/gamenight help` lists them).")
+            text = _("The {game} game in this channel is over. Start a new one with "
+                     "`/{command} new`, or another game's (`/gamenight help` lists them).",
+                     game=title(last.game), command=last.game)
         else:
-            text = f"There is no game in this channel. Start one with {starts}."
+            text = _("There is no game in this channel. Start one with a game's `new` command, "
+                     "like `/reversi new` (`/gamenight help` lists them).")
         super().__init__(text)
 
 
-class ChannelTaken(GameError):
+class ChannelTaken(Said):
     """A match is already open here; `match` lets the adapter link to it."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        state = "waiting for players" if match.status == "lobby" else "being played"
-        super().__init__(f"A {match.title} match is already {state} in this channel. Finish or "
-                         "cancel it first (`/match cancel`), or open yours in a thread.")
-
-
-class NotSeated(GameError):
-    def __init__(self, text: str = "You are not playing in this match.") -> None:
+        if match.status == "lobby":
+            text = _("A {game} match is already waiting for players in this channel. Finish or "
+                     "cancel it first (`/match cancel`), or open yours in a thread.",
+                     game=title(match.game))
+        else:
+            text = _("A {game} match is already being played in this channel. Finish or "
+                     "cancel it first (`/match cancel`), or open yours in a thread.",
+                     game=title(match.game))
         super().__init__(text)
+
+
+class NotSeated(Said):
+    def __init__(self, text: Words | None = None) -> None:
+        super().__init__(_("You are not playing in this match.") if text is None else text)
+
+
+class OthersTurn(NotYourTurn):
+    """The engine's NotYourTurn (`reason`), said with whose turn it is (`player`, a seat's name
+    in words; None once the game is over)."""
+
+    def __init__(self, reason: NotYourTurn, player: Words | None) -> None:
+        super().__init__(reason.key, **reason.values)
+        self.reason = reason
+        self.player = player
+
+    def __str__(self) -> str:
+        reason = sentence(str(self.reason))
+        if self.player is None:
+            return ENGLISH_VOICE(_("The game is over."))
+        return ENGLISH_VOICE(_("{reason} It is {player}'s turn.", reason=reason,
+                               player=self.player))
+
+
+def sentence(text: str) -> str:
+    """An engine's English reason as a sentence: a capital first, a full stop last."""
+    text = text.rstrip(".")
+    return f"{text[:1].upper()}{text[1:]}." if text else text
 
 
 def renumbered(seats: Iterable[SeatRow]) -> list[SeatRow]:
@@ -65,36 +106,52 @@ def game_title(game: str) -> str:
     return game.replace("doudizhu", "dou dizhu").title()
 
 
-class WrongGame(GameError):
+class WrongGame(Said):
     def __init__(self, match: Match, game: str) -> None:
-        super().__init__(f"The match in this channel is {match.title}, not {game_title(game)}: "
-                         "use its own commands (`/gamenight help` lists them).")
+        super().__init__(_("The match in this channel is {game}, not {other}: use its own "
+                           "commands (`/gamenight help` lists them).",
+                           game=title(match.game), other=title(game)))
 
 
-class LobbyError(GameError):
+class LobbyError(Said):
     """Joining, leaving or starting is not possible right now; the message says why."""
 
 
-class NotAllowed(GameError):
+class NotAllowed(Said):
     """The user may not do this (e.g. cancel someone else's match)."""
 
 
-class OutOfDate(GameError):
+class OutOfDate(Said):
     """A button or menu built for an earlier version of the match was used."""
 
     def __init__(self) -> None:
-        super().__init__("That menu is out of date: the game has moved on since it was sent, "
-                         "so nothing happened. Use the newest message, or show your hand again.")
+        super().__init__(_("That menu is out of date: the game has moved on since it was sent, "
+                           "so nothing happened. Use the newest message, or show your hand "
+                           "again."))
 
 
-class Conflict(GameError):
+class Conflict(Said):
     def __init__(self) -> None:
-        super().__init__("Someone else acted on this match at the same moment. Look at the board "
-                         "and try again.")
+        super().__init__(_("Someone else acted on this match at the same moment. Look at the "
+                           "board and try again."))
 
 
 SEATS_OPTION = "players"  # match option: the number of seats a lobby opens with
 LEVELS = ("easy", "normal", "hard")  # a computer player's levels (each game's `ai.LEVELS`)
+LEVEL_NAMES: dict[str, Text] = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+COMPUTER_NAME = re.compile(r"Computer(?: (?P<number>[0-9]+))? \((?P<level>[a-z]+)\)")
+
+
+def player_name(seat: SeatRow) -> Words:
+    """A seat's name as players read it: a person's as it is; a computer's (stored in English,
+    `Computer 2 (hard)`) in the reader's words."""
+    found = COMPUTER_NAME.fullmatch(seat.name) if seat.kind == "computer" else None
+    if found is None or found["level"] not in LEVEL_NAMES:
+        return seat.name
+    level = LEVEL_NAMES[found["level"]]
+    if found["number"] is None:
+        return _("Computer ({level})", level=level)
+    return _("Computer {number} ({level})", number=found["number"], level=level)
 
 
 @dataclass(frozen=True)
@@ -125,6 +182,8 @@ class Match:
 
     @property
     def title(self) -> str:
+        """The game's name in English (logs); a message words it with
+        `bot.titles.title(match.game)`."""
         return game_title(self.game)
 
     @property
@@ -325,16 +384,16 @@ class MatchService:
         engine = engine_for(game)
         turn = (options or {}).get(TURN_OPTION)
         if turn is not None and turn != "off" and turn not in TURN_TIMES:
-            raise LobbyError(f"A turn lasts one of: off, {', '.join(TURN_TIMES)}.")
+            raise LobbyError(_("A turn lasts one of: off, {times}.", times=", ".join(TURN_TIMES)))
         seats = (options or {}).get(SEATS_OPTION, engine.MAX_SEATS)
         if not isinstance(seats, int) or not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-            raise LobbyError(f"{game_title(game)} is for {engine.MIN_SEATS} to {engine.MAX_SEATS} "
-                             "players.")
+            raise LobbyError(_("{game} is for {least} to {most} players.", game=title(game),
+                               least=engine.MIN_SEATS, most=engine.MAX_SEATS))
         if invited is not None and invited.user_id == creator.user_id:
-            raise LobbyError("You cannot invite yourself: leave `opponent` empty to let anyone "
-                             "join, or name someone else.")
+            raise LobbyError(_("You cannot invite yourself: leave `opponent` empty to let anyone "
+                               "join, or name someone else."))
         if invited is not None and engine.MAX_SEATS == 1:
-            raise LobbyError("This game has no seat for an opponent.")
+            raise LobbyError(_("This game has no seat for an opponent."))
 
     async def rematch(self, match_id: int, creator: Player) -> Match:
         """A new lobby for a finished match's game, options and channel, opened by one of its
@@ -342,11 +401,11 @@ class MatchService:
         so the seat waits for them."""
         old = await self.get_or_fail(match_id)
         if old.status != "finished":
-            raise LobbyError(f"Match #{old.id} is not over, so there is nothing to replay."
-                             if old.is_open else self._closed_text(old))
+            raise LobbyError(_("Match #{id} is not over, so there is nothing to replay.",
+                               id=str(old.id)) if old.is_open else self._closed_text(old))
         if old.seat_of(creator.user_id) is None:
-            raise NotSeated(f"Only the players of match #{old.id} can ask for a rematch. Open "
-                            f"a new game with `/{old.game} new`.")
+            raise NotSeated(_("Only the players of match #{id} can ask for a rematch. Open a new "
+                              "game with `/{command} new`.", id=str(old.id), command=old.game))
         others = [seat for seat in old.seats
                   if seat.kind == "user" and seat.user_id != creator.user_id]
         invited = None
@@ -377,14 +436,15 @@ class MatchService:
         if match.status != "lobby":
             raise LobbyError(self._closed_text(match))
         if match.seat_of(player.user_id) is not None:
-            raise LobbyError("You already have a seat in this match.")
+            raise LobbyError(_("You already have a seat in this match."))
         if match.is_full:
-            raise LobbyError("Every seat is taken.")
+            raise LobbyError(_("Every seat is taken."))
         invited = match.row.invited_id
         if invited is not None and player.user_id != invited and (
             len(match.seats) + 1 >= match.seat_target
         ):
-            raise LobbyError(f"This seat is reserved for <@{invited}>, who was invited.")
+            raise LobbyError(_("This seat is reserved for {mention}, who was invited.",
+                               mention=f"<@{invited}>"))
 
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Give up a lobby seat. If the creator leaves, the lobby closes."""
@@ -392,12 +452,12 @@ class MatchService:
         async with self._lock(match.channel_id):
             match = await self.get_or_fail(match_id)
             if match.status == "active":
-                raise LobbyError("The game has started: use `/match resign` to concede.")
+                raise LobbyError(_("The game has started: use `/match resign` to concede."))
             if match.status != "lobby":
                 raise LobbyError(self._closed_text(match))
             seat = match.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You do not have a seat in this lobby.")
+                raise NotSeated(_("You do not have a seat in this lobby."))
             if user_id == match.row.creator_id:
                 await self._write(self.store.close_match(
                     match.id, match.row.version, "cancelled", {"reason": "the creator left"}))
@@ -411,15 +471,16 @@ class MatchService:
         """The lobby's creator seats a computer player; the last seat starts the match. With
         `version` (a lobby card's menu), only if the lobby has not changed since."""
         if level not in LEVELS:
-            raise LobbyError(f"A computer plays at one of these levels: {', '.join(LEVELS)}.")
+            raise LobbyError(_("A computer plays at one of these levels: easy, normal, hard."))
         match = await self.get_or_fail(match_id)
         async with self._lock(match.channel_id):
             match = await self._own_lobby(match_id, user_id, version)
             if match.is_full:
-                raise LobbyError("Every seat is taken.")
+                raise LobbyError(_("Every seat is taken."))
             invited = match.row.invited_id
             if invited is not None and len(match.seats) + 1 >= match.seat_target:
-                raise LobbyError(f"The last seat is reserved for <@{invited}>, who was invited.")
+                raise LobbyError(_("The last seat is reserved for {mention}, who was invited.",
+                                   mention=f"<@{invited}>"))
             computers = sum(seat.kind == "computer" for seat in match.seats)
             number = f" {computers + 1}" if computers else ""
             seat = SeatRow(len(match.seats), "computer", None, f"Computer{number} ({level})",
@@ -438,7 +499,7 @@ class MatchService:
             match = await self._own_lobby(match_id, user_id, version)
             computers = [seat.seat for seat in match.seats if seat.kind == "computer"]
             if not computers:
-                raise LobbyError("No computer has a seat in this lobby.")
+                raise LobbyError(_("No computer has a seat in this lobby."))
             seats = renumbered(s for s in match.seats if s.seat != computers[-1])
             await self._write(self.store.set_seats(match.id, match.row.version, seats))
             return await self._committed(match_id)
@@ -452,8 +513,8 @@ class MatchService:
         if version is not None and match.row.version != version:
             raise OutOfDate()
         if user_id != match.row.creator_id:
-            raise NotAllowed("Only the player who opened the lobby can add or remove computer "
-                             "players.")
+            raise NotAllowed(_("Only the player who opened the lobby can add or remove computer "
+                               "players."))
         return match
 
     async def start(self, match_id: int, user_id: int) -> Match:
@@ -464,11 +525,12 @@ class MatchService:
             if match.status != "lobby":
                 raise LobbyError(self._closed_text(match))
             if user_id != match.row.creator_id:
-                raise NotAllowed("Only the player who opened the lobby can start the match.")
+                raise NotAllowed(_("Only the player who opened the lobby can start the match."))
             need = match.engine.MIN_SEATS
             if len(match.seats) < need:
-                raise LobbyError(f"{match.title} needs at least {need} players; "
-                                 f"{len(match.seats)} seated so far.")
+                raise LobbyError(_("{game} needs at least {need} players; {seated} seated so "
+                                   "far.", game=title(match.game), need=need,
+                                   seated=len(match.seats)))
             return await self._start(match)
 
     async def _start(self, match: Match, seats: list[SeatRow] | None = None) -> Match:
@@ -485,13 +547,13 @@ class MatchService:
         async with self._lock(channel_id):
             match = await self.require(channel_id)
             if match_id is not None and match.id != match_id:
-                raise LobbyError("That lobby is closed; this message belongs to an old match.")
+                raise LobbyError(_("That lobby is closed; this message belongs to an old match."))
             if match_id is not None and match.status != "lobby":
-                raise LobbyError("The game has started, so this lobby card's Cancel no longer "
-                                 "applies: `/match cancel` stops the game.")
+                raise LobbyError(_("The game has started, so this lobby card's Cancel no longer "
+                                   "applies: `/match cancel` stops the game."))
             if user_id != match.row.creator_id and not moderator:
-                raise NotAllowed("Only the player who opened this match, or a member with Manage "
-                                 "Messages, can cancel it.")
+                raise NotAllowed(_("Only the player who opened this match, or a member with "
+                                   "Manage Messages, can cancel it."))
             await self._write(self.store.close_match(
                 match.id, match.row.version, "cancelled", {"reason": "cancelled", "by": user_id}))
             return await self._committed(match.id)
@@ -518,14 +580,16 @@ class MatchService:
         async with self._lock(channel_id):
             match, seat = await self._active_seat(channel_id, user_id, game=game)
             if match_id is not None and match.id != match_id:
-                raise LobbyError("That match is over; this message belongs to an old game.")
+                raise LobbyError(_("That match is over; this message belongs to an old game."))
             if version is not None and match.row.version != version:
                 raise OutOfDate()
             move = match.engine.parse_move(text)
             try:
                 state = match.engine.apply(match.state, seat, move)
             except NotYourTurn as error:
-                raise NotYourTurn(self._whose_turn(match, error)) from None
+                seat = match.current_seat()
+                player = None if seat is None else player_name(match.player(seat))
+                raise OthersTurn(error, player) from None
             return await self._record(match, seat, str(move), state, person=True)
 
     async def act_for_computer(self, match_id: int, seat: int, version: int,
@@ -611,7 +675,7 @@ class MatchService:
             if match.status != "active":
                 raise LobbyError(self._closed_text(match))
             if match.player(seat).away is None:
-                raise LobbyError("You are not away: your turns are yours.")
+                raise LobbyError(_("You are not away: your turns are yours."))
             await self._write(self.store.set_away(match.id, match.row.version, seat, None))
             return await self._committed(match.id)
 
@@ -623,18 +687,20 @@ class MatchService:
         async with self._lock(channel_id):
             match = await self.require(channel_id)
             if match.status != "active":
-                raise LobbyError("The game has not started: in a lobby, `/match leave` gives up "
-                                 "your seat." if match.status == "lobby" else
+                raise LobbyError(_("The game has not started: in a lobby, `/match leave` gives "
+                                   "up your seat.") if match.status == "lobby" else
                                  self._closed_text(match))
             if user_id != target_id and user_id != match.row.creator_id and not moderator:
-                raise NotAllowed("Only the player who opened this match, or a member with Manage "
-                                 "Server, can hand a seat to a computer.")
+                raise NotAllowed(_("Only the player who opened this match, or a member with "
+                                   "Manage Server, can hand a seat to a computer."))
             seat = match.seat_of(target_id)
             if seat is None:
-                raise NotSeated("You are not playing in this match." if user_id == target_id
-                                else f"<@{target_id}> is not playing in this match.")
+                raise NotSeated(None if user_id == target_id else
+                                _("{mention} is not playing in this match.",
+                                  mention=f"<@{target_id}>"))
             if match.player(seat).away is not None:
-                raise LobbyError(f"A computer already plays {match.player(seat).name}'s turns.")
+                raise LobbyError(_("A computer already plays {player}'s turns.",
+                                   player=player_name(match.player(seat))))
             await self._write(self.store.set_away(match.id, match.row.version, seat, AWAY))
             return await self._committed(match.id)
 
@@ -660,8 +726,8 @@ class MatchService:
                            game: str | None = None) -> tuple[Match, int]:
         match, seat = await self.seated(channel_id, user_id, game=game)
         if match.status == "lobby":
-            raise LobbyError("The match has not started yet: it starts when every seat is "
-                             "taken, or when its creator uses `/match start`.")
+            raise LobbyError(_("The match has not started yet: it starts when every seat is "
+                               "taken, or when its creator uses `/match start`."))
         return match, seat
 
     async def _record(self, match: Match, seat: int, action: str, state: Any, *,
@@ -696,7 +762,7 @@ class MatchService:
     async def get_or_fail(self, match_id: int) -> Match:
         match = await self.get(match_id)
         if match is None:
-            raise LobbyError("That match no longer exists.")
+            raise LobbyError(_("That match no longer exists."))
         return match
 
     async def _committed(self, match_id: int) -> Match:
@@ -720,18 +786,11 @@ class MatchService:
                               time.perf_counter() - started)
 
     @staticmethod
-    def _whose_turn(match: Match, error: NotYourTurn) -> str:
-        """The engine's reason, with the name of the player whose turn it is."""
-        seat = match.current_seat()
-        if seat is None:
-            return "The game is over."
-        reason = str(error).rstrip(".")
-        return f"{reason[:1].upper()}{reason[1:]}. It is {match.player(seat).name}'s turn."
-
-    @staticmethod
-    def _closed_text(match: Match) -> str:
-        return {
-            "active": "The match has already started.",
-            "finished": "That match is over.",
-            "cancelled": "That match was cancelled.",
-        }.get(match.status, "That lobby is closed.")
+    def _closed_text(match: Match) -> Text:
+        if match.status == "active":
+            return _("The match has already started.")
+        if match.status == "finished":
+            return _("That match is over.")
+        if match.status == "cancelled":
+            return _("That match was cancelled.")
+        return _("That lobby is closed.")

@@ -15,8 +15,10 @@ import discord
 
 from bot.errors import explain, jump_url, report_error
 from bot.present import COLOUR
-from bot.service import ChannelTaken, LobbyError, Match, Player
-from games.common import counted, join_and
+from bot.service import ChannelTaken, LobbyError, Match, Player, player_name
+from bot.titles import title
+from bot.unreadable import voice_of
+from i18n import ENGLISH_VOICE, Voice, Words, _, listed, n_
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 THREAD_DAY = 1440  # minutes of quiet before Discord archives the thread
 LIST_LIMIT = 20  # matches `/match list` shows; the rest are counted
 LIST_CHARS = 3900  # of the 4096 an embed description may hold, leaving room for the count
-NO_THREAD_PERMISSION = (
+NO_THREAD_PERMISSION = _(
     "I cannot open a thread here: I need the **Create Public Threads** and **Send Messages in "
     "Threads** permissions in this channel. Ask a moderator to grant them.")
 _OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)")
@@ -48,9 +50,10 @@ class ThreadButton(
 ):
     """On the ephemeral "a match is already here" answer: open the lobby in a new thread."""
 
-    def __init__(self, game: str, invited: int | None, options: dict[str, Any] | None) -> None:
+    def __init__(self, game: str, invited: int | None, options: dict[str, Any] | None,
+                 voice: Voice = ENGLISH_VOICE) -> None:
         custom_id = f"gn:thread:{game}:{invited or 0}:{encode_options(options)}"
-        super().__init__(discord.ui.Button(label="Open it in a thread",
+        super().__init__(discord.ui.Button(label=voice(_("Open it in a thread")),
                                            style=discord.ButtonStyle.primary,
                                            custom_id=custom_id))
         self.game, self.invited, self.options = game, invited, options
@@ -66,8 +69,8 @@ class ThreadButton(
             bot: GamenightBot = interaction.client  # type: ignore[assignment]
             cog = bot.presenters.get(self.game)
             if cog is None:
-                raise LobbyError("That button is from an older version of the bot: use the "
-                                 "game's `new` command again.")
+                raise LobbyError(_("That button is from an older version of the bot: use the "
+                                   "game's `new` command again."))
             invited = await _player(interaction, self.invited)
             await cog.open_in_thread(interaction, invited, self.options)
         except Exception as error:  # one place decides what the user sees
@@ -82,8 +85,9 @@ async def _player(interaction: discord.Interaction, user_id: int | None) -> Play
         try:
             member = await interaction.guild.fetch_member(user_id)
         except discord.HTTPException:
-            raise LobbyError(f"<@{user_id}>, whom you invited, is no longer in this server: "
-                             "open the lobby again with someone else.") from None
+            raise LobbyError(_("{mention}, whom you invited, is no longer in this server: open "
+                               "the lobby again with someone else.",
+                               mention=f"<@{user_id}>")) from None
     return Player(member.id, member.display_name)
 
 
@@ -97,15 +101,19 @@ def can_thread(interaction: discord.Interaction) -> bool:
 async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, game: str,
                        invited: Player | None, options: dict[str, Any] | None) -> None:
     """Answer `/<game> new` in a taken channel: where the match is, and (in a text channel) a
-    button to open the new lobby in a thread instead."""
-    text = explain(taken) or str(taken)
+    button to open the new lobby in a thread instead (in the asker's language: only they see
+    it)."""
+    voice = await voice_of(interaction)
+    text = voice(explain(taken) or taken.key)
     view = None
     if can_thread(interaction) and thread_permissions_missing(interaction):
-        text += "\n" + NO_THREAD_PERMISSION
+        text += "\n" + voice(NO_THREAD_PERMISSION)
     elif can_thread(interaction):
-        text += "\nOr press **Open it in a thread**: I start a thread here with your lobby in it."
+        text += "\n" + voice(_("Or press **Open it in a thread**: I start a thread here with "
+                               "your lobby in it."))
         view = discord.ui.View(timeout=None)
-        view.add_item(ThreadButton(game, None if invited is None else invited.user_id, options))
+        view.add_item(ThreadButton(game, None if invited is None else invited.user_id, options,
+                                   voice))
     kwargs: dict[str, Any] = {"ephemeral": True}
     if view is not None:
         kwargs["view"] = view
@@ -119,38 +127,43 @@ def thread_permissions_missing(interaction: discord.Interaction) -> bool:
 
 # -- /match list ----------------------------------------------------------------------------
 
-def match_line(match: Match) -> str:
+def match_line(match: Match) -> Words:
     """One open match for `/match list`: game, where (a link), status and players."""
     row = match.row
     link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
     if match.status == "lobby":
-        status = f"waiting for players ({len(match.seats)}/{match.seat_target})"
+        status = _("waiting for players ({seated}/{target})", seated=len(match.seats),
+                   target=match.seat_target)
     else:
         seat = match.current_seat()
-        status = "in play" if seat is None else f"in play, {match.player(seat).name} to move"
-    players = join_and(seat.name for seat in match.seats)
-    return (f"**{match.title}** [#{match.id}]({link}) in <#{row.channel_id}> · {status} · "
-            f"{players}")[:300]
+        status = _("in play") if seat is None else _(
+            "in play, {player} to move", player=player_name(match.player(seat)))
+    return _("**{game}** [#{id}]({link}) in {channel} · {status} · {players}",
+             game=title(match.game), id=str(match.id), link=link,
+             channel=f"<#{row.channel_id}>", status=status,
+             players=listed(player_name(seat) for seat in match.seats))
 
 
-def match_list_embed(matches: list[Match]) -> discord.Embed:
-    """The server's open matches: at most LIST_LIMIT lines and LIST_CHARS characters."""
+def match_list_embed(matches: list[Match], voice: Voice = ENGLISH_VOICE) -> discord.Embed:
+    """The server's open matches in the reader's `voice`: at most LIST_LIMIT lines and
+    LIST_CHARS characters."""
     if not matches:
-        description = ("No open matches in this server. Start one with a game's `new` "
-                       "command (`/gamenight help` lists them).")
+        description = voice(_("No open matches in this server. Start one with a game's `new` "
+                              "command (`/gamenight help` lists them)."))
     else:
         lines: list[str] = []
         for match in matches[:LIST_LIMIT]:
-            line = match_line(match)
+            line = voice(match_line(match))[:300]
             if sum(len(kept) + 1 for kept in lines) + len(line) > LIST_CHARS:
                 break
             lines.append(line)
         hidden = len(matches) - len(lines)
         if hidden:
-            lines.append(f"…and {counted(hidden, 'more match', 'more matches')} not shown.")
+            lines.append(voice(n_("…and {n} more match not shown.",
+                                  "…and {n} more matches not shown.", hidden)))
         description = "\n".join(lines)
-    title = f"Open matches ({len(matches)})" if matches else "Open matches"
-    return discord.Embed(title=title, description=description, colour=COLOUR)
+    heading = (_("Open matches ({n})", n=len(matches)) if matches else _("Open matches"))
+    return discord.Embed(title=voice(heading), description=description, colour=COLOUR)
 
 
 def visible_to(interaction: discord.Interaction, match: Match) -> bool:

@@ -18,7 +18,9 @@ def turn_seconds(turn_time: str) -> int | None:
 
 
 def duration(seconds: float) -> str:
-    """A whole duration as people say it: 2 minutes, 1 hour, 3 days."""
+    """A whole duration in English: 2 minutes, 1 hour, 3 days. Only for the names of slash
+    command choices, which are plain strings the catalogs translate; a message says a duration
+    with `i18n.Duration(seconds)`, which each voice words (2 minutes, 2 分鐘, 2 મિનિટ)."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
             return counted(round(seconds / size), unit)

@@ -9,5 +9,5 @@ TITLES: dict[str, Words] = {}
 
 
 def title(game: str) -> Words:
-    """The game's name in the reader's language (its id if no adapter registered it)."""
-    return TITLES.get(game, game)
+    """The game's name in the reader's language (in English if no adapter registered it)."""
+    return TITLES.get(game) or game.replace("doudizhu", "dou dizhu").title()

@@ -23,15 +23,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines
+
 log = logging.getLogger(__name__)
 
-OLD_CONTROL = ("That button or menu belongs to an older version of this message, so I cannot "
-               "use it. `/match status` shows the table as it is now.")
-OLD_FORM = ("That form belongs to an older version of Gamenight, so I cannot read it. "
-            "Nothing changed.")
-STALE_COMMAND = ("That command has changed since your Discord app last loaded it. Reload "
-                 "Discord (Ctrl+R, or restart the app) and try it again.")
-SERVER_ONLY = "That command works in a server channel, not here."
+OLD_CONTROL = _("That button or menu belongs to an older version of this message, so I cannot "
+                "use it. `/match status` shows the table as it is now.")
+OLD_FORM = _("That form belongs to an older version of Gamenight, so I cannot read it. "
+             "Nothing changed.")
+STALE_COMMAND = _("That command has changed since your Discord app last loaded it. Reload "
+                  "Discord (Ctrl+R, or restart the app) and try it again.")
+SERVER_ONLY = _("That command works in a server channel, not here.")
 
 MAX_TEXT = 6000  # Discord's longest string option
 MAX_INTEGER = 2**53  # Discord's integer options stay within ±2^53
@@ -88,13 +90,28 @@ async def answer_unclaimed(interaction: discord.Interaction) -> None:
     await answer(interaction, OLD_FORM if form else OLD_CONTROL)
 
 
-async def answer(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral line (an empty list for an autocomplete); Discord's refusal is logged."""
+async def voice_of(interaction: discord.Interaction) -> Voice:
+    """The voice of the person behind `interaction` (English if it cannot be known: no bot
+    languages yet, or the store failing while an error is being reported)."""
+    languages = getattr(getattr(interaction, "client", None), "languages", None)
+    if languages is None:
+        return ENGLISH_VOICE
+    try:
+        return await languages.reader(interaction)
+    except Exception:  # an answer in English beats none
+        log.exception("could not read the language of user %s", interaction.user.id)
+        return ENGLISH_VOICE
+
+
+async def answer(interaction: discord.Interaction, text: Words | str) -> None:
+    """One ephemeral line in the reader's language (an empty list for an autocomplete);
+    Discord's refusal is logged."""
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            voice = await voice_of(interaction)
+            await interaction.response.send_message(voice(text), ephemeral=True)
     except discord.HTTPException as error:
         log.warning("could not answer interaction %s: %s", interaction.id, error)
 
@@ -102,7 +119,8 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
 # --------------------------------------------------------------------------- commands
 
 
-def command_problem(tree: app_commands.CommandTree, interaction: discord.Interaction) -> str | None:
+def command_problem(tree: app_commands.CommandTree,
+                    interaction: discord.Interaction) -> Words | None:
     """What to tell the user when a slash command or autocomplete does not fit the command
     the tree has now (None: it fits, so run it)."""
     data: dict = interaction.data or {}  # type: ignore[assignment]
@@ -151,7 +169,7 @@ def _server_only(command: AnyCommand) -> bool:
 
 
 def _options_problem(command: app_commands.Command, options: list,
-                     *, autocomplete: bool) -> str | None:
+                     *, autocomplete: bool) -> Words | None:
     params = {param.display_name: param for param in command.parameters}
     names = [o["name"] if isinstance(o, dict) and isinstance(o.get("name"), str) else None
              for o in options]
@@ -189,7 +207,7 @@ def _typed_so_far(param: app_commands.Parameter, value: Any, *, focused: bool) -
     return False
 
 
-def _value_problem(param: app_commands.Parameter, value: Any) -> str | None:
+def _value_problem(param: app_commands.Parameter, value: Any) -> Words | None:
     """A value of the wrong kind is a stale client; one out of range or off the list is named."""
     kind = param.type
     if kind is discord.AppCommandOptionType.string:
@@ -204,18 +222,29 @@ def _value_problem(param: app_commands.Parameter, value: Any) -> str | None:
         fits = isinstance(value, str) and SNOWFLAKE.fullmatch(value) is not None
     if not fits:
         return STALE_COMMAND
+    name = f"`{param.display_name}`"
     if param.choices and value not in [choice.value for choice in param.choices]:
-        listed = ", ".join(f"`{choice.name}`" for choice in param.choices)
-        return f"`{param.display_name}` takes one of {listed}: pick one from the list."
+        # the choices as Discord shows them to the reader (their names are in the catalogs)
+        choices = lines((lines(("`", Text(str(choice.name)), "`"), "") for choice in param.choices),
+                        ", ")
+        return _("{option} takes one of {choices}: pick one from the list.", option=name,
+                 choices=choices)
     low, high = param.min_value, param.max_value  # a string's are its length's
     size = len(value) if isinstance(value, str) else value
     if (low is not None and size < low) or (high is not None and size > high):
-        unit = " characters" if isinstance(value, str) else ""
-        return f"`{param.display_name}` takes {_span(low, high)}{unit}."
+        return _span(name, low, high, characters=isinstance(value, str))
     return None
 
 
-def _span(low: float | None, high: float | None) -> str:
+def _span(option: str, low: float | None, high: float | None, *, characters: bool) -> Text:
+    """What an option with bounds takes: a length in characters, or a number."""
+    low_, high_ = str(low), str(high)  # bounds as typed: no thousands separators
     if low is not None and high is not None:
-        return f"{low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        return (_("{option} takes {low} to {high} characters.", option=option, low=low_,
+                  high=high_) if characters else
+                _("{option} takes {low} to {high}.", option=option, low=low_, high=high_))
+    if low is not None:
+        return (_("{option} takes at least {low} characters.", option=option, low=low_)
+                if characters else _("{option} takes at least {low}.", option=option, low=low_))
+    return (_("{option} takes at most {high} characters.", option=option, high=high_)
+            if characters else _("{option} takes at most {high}.", option=option, high=high_))

@@ -139,7 +139,9 @@ class GameCog:
                              options: dict[str, Any] | None) -> None:
         """Create a public thread in this channel, open the lobby there and say where it is."""
         if thread_permissions_missing(interaction):
-            await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+            await interaction.response.send_message(
+                (await self.bot.languages.reader(interaction))(NO_THREAD_PERMISSION),
+                ephemeral=True)
             return
         creator = player_of(interaction)
         self.service.check_lobby(self.game, creator=creator, invited=invited, options=options)
@@ -154,14 +156,16 @@ class GameCog:
         except discord.Forbidden as error:
             if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
                 raise
-            await interaction.response.send_message(NO_THREAD_PERMISSION, ephemeral=True)
+            await interaction.response.send_message(
+                (await self.bot.languages.reader(interaction))(NO_THREAD_PERMISSION),
+                ephemeral=True)
             return
         match = await self.service.open_lobby(  # checked above: a new thread has no match yet
             self.game, guild_id=interaction.guild_id, channel_id=thread.id,
             creator=creator, invited=invited, options=options)
         mentions = () if invited is None else (invited.user_id,)
         reply = Reply(content=self.invite_text(interaction, invited, match),
-                      **lobby_card(self.bot, match), mentions=mentions)
+                      **await lobby_card(self.bot, match), mentions=mentions)
         message = await thread.send(**reply.kwargs())
         await self.service.store.set_message(match.id, lobby=message.id)
         link = jump_url(interaction.guild_id, thread.id, message.id)
@@ -192,7 +196,7 @@ class GameCog:
 
     async def _post_lobby(self, interaction: discord.Interaction, match: Match,
                           content: str | None, mentions: tuple[int, ...]) -> None:
-        reply = Reply(content=content, **lobby_card(self.bot, match), mentions=mentions)
+        reply = Reply(content=content, **await lobby_card(self.bot, match), mentions=mentions)
         async with in_turn(match, interaction):
             message = await send_reply(interaction, reply)
             if message is not None:
