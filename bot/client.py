@@ -72,6 +72,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")
         self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
+        self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
             self.add_listener(self._interaction_received, "on_interaction")
@@ -120,6 +121,12 @@ class GamenightBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user
                  else "?", len(self.guilds))
+
+    async def _note_language(self, interaction: discord.Interaction) -> None:
+        """Note the language of each person's Discord client as they use the bot, so what it
+        later sends them unasked (DMs, reminders) is in their language."""
+        if hasattr(self, "languages"):
+            await self.languages.reader(interaction)
 
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:

@@ -23,6 +23,8 @@ from bot.errors import NotAnnounced, report_error
 from bot.gone import post_notice
 from bot.service import Match
 from bot.think import decide, decision_seed, warm_up
+from bot.titles import title
+from i18n import ENGLISH_VOICE, Text, Voice, _
 
 log = logging.getLogger(__name__)
 
@@ -136,54 +138,93 @@ class ComputerPlayers:
         if key in self._failed:
             return
         self._failed.add(key)
-        why = "took too long to decide" if isinstance(error, TimeoutError) else "ran into an error"
-        text = (f"**{match.player(seat).name}** {why} and has not moved in this {match.title} "
-                f"match (#{match.id}). The match stays open: press **Retry** to let it try "
-                "again, or `/match cancel` to end the match.")
+        timed_out = isinstance(error, TimeoutError)
+        text = failure_text(match, seat, timed_out=timed_out)
+        voice = await self.bot.languages.server(match.guild_id)  # said in the channel
         view = discord.ui.View(timeout=None)
-        view.add_item(RetryComputerButton(match.id, match.row.version))
+        view.add_item(RetryComputerButton(match.id, match.row.version, voice, seat=seat,
+                                          timed_out=timed_out))
         await post_notice(self.bot, match, text, what="a computer-failure notice", view=view)
 
-    async def retry(self, match_id: int, version: int) -> str:
-        """The failure notice's Retry: what to tell whoever pressed it."""
+    async def failure_notice(self, match_id: int, seat: int, *,
+                             timed_out: bool) -> Text | None:
+        """The failure notice again (a Retry press words it anew); None if the match or its
+        seat is gone."""
+        match = await self.bot.service.get(match_id)
+        if match is None or not 0 <= seat < len(match.seats):
+            return None
+        return failure_text(match, seat, timed_out=timed_out)
+
+    async def retry(self, match_id: int, version: int) -> Text:
+        """The failure notice's Retry: what to add to the notice (the channel reads it)."""
         match = await self.bot.service.get(match_id)
         seat = None if match is None or match.row.version != version else self._to_act(match)
         if seat is None:
-            return "The match has moved on since: there is nothing to retry."
+            return _("The match has moved on since: there is nothing to retry.")
         self.schedule(match, retry=True)
-        return f"**{match.player(seat).name}** is trying again."
+        return _("**{player}** is trying again.", player=match.player(seat).name)
 
     def close(self) -> None:
-        for _, task in list(self._tasks.values()):
+        for _version, task in list(self._tasks.values()):
             task.cancel()
         if self._owns_executor and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
 
+def failure_text(match: Match, seat: int, *, timed_out: bool) -> Text:
+    """The channel notice of a computer that could not make its move."""
+    values = {"player": match.player(seat).name, "game": title(match.game), "id": str(match.id)}
+    if timed_out:
+        return _("**{player}** took too long to decide and has not moved in this {game} match "
+                 "(#{id}). The match stays open: press **Retry** to let it try again, or "
+                 "`/match cancel` to end the match.", **values)
+    return _("**{player}** ran into an error and has not moved in this {game} match (#{id}). "
+             "The match stays open: press **Retry** to let it try again, or `/match cancel` to "
+             "end the match.", **values)
+
+
 class RetryComputerButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gn:computer:retry:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
+    template=r"gn:computer:retry:(?P<match_id>[0-9]+):(?P<version>[0-9]+)"
+             r"(?::(?P<seat>[0-9]+)(?P<why>[te]))?",
 ):
-    """Under a failed computer's notice: let it try its turn again."""
+    """Under a failed computer's notice: let it try its turn again. Its id also names the seat
+    and why it failed (t: too slow, e: an error), so the notice can be worded again; buttons
+    posted before that have only the match and version."""
 
-    def __init__(self, match_id: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Retry", style=discord.ButtonStyle.primary,
-                                           custom_id=f"gn:computer:retry:{match_id}:{version}"))
+    def __init__(self, match_id: int, version: int, voice: Voice = ENGLISH_VOICE, *,
+                 seat: int | None = None, timed_out: bool = False) -> None:
+        """`voice`: the channel's, for the label (none when Discord's press is read back)."""
+        custom_id = f"gn:computer:retry:{match_id}:{version}"
+        if seat is not None:
+            custom_id += f":{seat}{'t' if timed_out else 'e'}"
+        super().__init__(discord.ui.Button(label=voice(_("Retry")),
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id))
         self.match_id = match_id
         self.version = version
+        self.seat = seat
+        self.timed_out = timed_out
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match, /) -> RetryComputerButton:
-        return cls(int(match["match_id"]), int(match["version"]))
+        seat = None if match["seat"] is None else int(match["seat"])
+        return cls(int(match["match_id"]), int(match["version"]), seat=seat,
+                   timed_out=match["why"] == "t")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             bot: Any = interaction.client  # the GamenightBot
-            text = await bot.computers.retry(self.match_id, self.version)
+            computers: ComputerPlayers = bot.computers
+            said = await computers.retry(self.match_id, self.version)
+            voice = await bot.languages.server(interaction.guild_id)  # a channel notice
+            notice = None if self.seat is None else await computers.failure_notice(
+                self.match_id, self.seat, timed_out=self.timed_out)
+            before = (voice(notice) if notice is not None else
+                      interaction.message.content if interaction.message else None)
             await interaction.response.edit_message(
-                content=f"{interaction.message.content}\n{text}" if interaction.message else text,
-                view=None)
+                content=voice(said) if not before else f"{before}\n{voice(said)}", view=None)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from i18n import Words
+
 if TYPE_CHECKING:
     from bot.service import Match
     from bot.store import Store
@@ -23,6 +25,7 @@ class Host(Protocol):
 
     store: Store
     perms: Any  # bot.perms.ChannelPerms
+    languages: Any  # bot.language.Languages
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,  # noqa: A002
                                 ) -> discord.PartialMessageable: ...
@@ -65,17 +68,18 @@ async def edit_stored(bot: Host, match: Match, message_id: int | None, what: str
     return True
 
 
-async def post_notice(bot: Host, match: Match, text: str, *, what: str,
+async def post_notice(bot: Host, match: Match, text: Words | str, *, what: str,
                       **kwargs: Any) -> None:
-    """Post `text` in the match's channel (best effort; `what` names it in the log): not where
-    a permission is missing, and a gone channel forgets the match."""
+    """Post `text` in the match's channel, in the server's voice (best effort; `what` names it
+    in the log): not where a permission is missing, and a gone channel forgets the match."""
     missing = bot.perms.missing(match.channel_id)
     if missing is not None:  # posting would only be refused
         log.info("no %s for match %s: %s is missing", what, match.id, missing)
         return
+    voice = await bot.languages.server(match.guild_id)
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
-        await channel.send(text, **kwargs)
+        await channel.send(voice(text), **kwargs)
     except discord.HTTPException as error:
         log.warning("could not post %s for match %s: %s", what, match.id, error)
         await forget_gone(bot, match.id, error)

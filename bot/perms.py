@@ -79,11 +79,12 @@ class ChannelPerms:
 
 
 def drop_picture(reply: Reply, note: Words = NO_PICTURE, *,
-                 voice: Voice = ENGLISH_VOICE) -> None:
+                 voice: Voice | None = None) -> None:
     """Leave the picture out of `reply` and say why (where Attach Files is missing), in the
-    `voice` of whoever reads the reply (a board: the server's)."""
+    `voice` of whoever reads the reply (by default the one it was worded in)."""
     if reply.png is None:
         return
+    voice = voice or reply.voice or ENGLISH_VOICE
     reply.png = reply.alt = None
     if reply.embed is not None:
         reply.embed.add_field(name=voice(_("Board")), value=voice(note), inline=False)

@@ -39,6 +39,7 @@ class Reply:
     alt: str | None = None
     view: discord.ui.View | None = None
     mentions: tuple[int, ...] = field(default=())
+    voice: Voice | None = None  # the language it is worded in, for notes added later
 
     def kwargs(self) -> dict:
         kwargs: dict = {"content": self.content, "embed": self.embed,
@@ -70,12 +71,15 @@ class ShownImages:
     def __init__(self) -> None:
         self._last: dict[int, bytes] = {}
 
-    def drop_repeat(self, channel_id: int, reply: Reply) -> None:
+    def drop_repeat(self, channel_id: int, reply: Reply,
+                    voice: Voice = ENGLISH_VOICE) -> None:
+        """Leave out a picture the channel just saw, saying so in the channel's `voice`."""
         if reply.png is None or self._last.get(channel_id) != _digest(reply.png):
             return
         reply.png = reply.alt = None
         if reply.embed is not None:
-            reply.embed.add_field(name="Board", value="Unchanged: the picture above shows it.",
+            reply.embed.add_field(name=voice(_("Board")),
+                                  value=voice(_("Unchanged: the picture above shows it.")),
                                   inline=False)
 
     def shown(self, channel_id: int, reply: Reply) -> None:
@@ -139,7 +143,8 @@ async def send_reply(interaction: discord.Interaction, build: Reply | Awaitable[
 
 
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
-    """Answer only the caller, even after a public "thinking..." deferral (it is removed)."""
+    """Answer only the caller, even after a public "thinking..." deferral (it is removed).
+    `text` is already worded, in the caller's voice (`bot.languages.reader`)."""
     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
         try:
             await interaction.delete_original_response()
@@ -150,7 +155,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 async def settle_deferred(interaction: discord.Interaction, note: str) -> None:
     """Replace a deferred "thinking..." response that will get no answer with `note`, so it
-    does not end as "The application did not respond" (best effort)."""
+    does not end as "The application did not respond" (best effort). The response is public:
+    `note` is worded in the server's voice."""
     if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
         return
     try:

@@ -20,6 +20,8 @@ from bot.gone import DMS_CLOSED, GONE, forget_gone
 from bot.present import Reply
 from bot.service import Match
 from bot.store import LiveDM
+from bot.titles import title
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -56,14 +58,53 @@ def retry_wait(refusals: int) -> timedelta:
     return min(RETRY_AFTER * 2 ** min(refusals - 1, 16), RETRY_LONGEST)
 
 
-def where(bot: GamenightBot, match: Match) -> str:
-    """Which server, channel and match a private message belongs to, with a link."""
+def where(bot: GamenightBot, match: Match) -> Text:
+    """Which server, channel and match a private message belongs to, with a link (the DM's
+    first line, worded in its reader's voice)."""
     guild = bot.get_guild(match.guild_id) if match.guild_id else None
     channel = bot.get_channel(match.channel_id)
-    server = guild.name if guild else "a server"
-    place = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else "a channel"
+    server: Words | str = guild.name if guild else _("a server")
+    place: Words | str = (f"#{channel.name}" if channel is not None and hasattr(channel, "name")
+                          else _("a channel"))
     link = jump_url(match.guild_id, match.channel_id, None)
-    return f"**{server}** › [{place}]({link}) · {match.title} match #{match.id}"
+    return _("**{server}** › [{place}]({link}) · {game} match #{id}", server=server,
+             place=place, link=link, game=title(match.game), id=str(match.id))
+
+
+async def person_voice(bot: GamenightBot, match: Match, seat: int) -> Voice:
+    """The voice of the seat's player, for a DM the bot sends unasked."""
+    user_id = match.player(seat).user_id if 0 <= seat < len(match.seats) else None
+    if user_id is None:
+        return await bot.languages.server(match.guild_id)
+    return await bot.languages.person(user_id, match.guild_id)
+
+
+async def dm_reader(bot: GamenightBot, interaction: discord.Interaction,
+                    guild_id: int | None) -> Voice:
+    """The voice for answering a press in a DM: the presser's language, else that of the
+    server the DM is about (a DM itself belongs to no server)."""
+    voice = await bot.languages.reader(interaction)  # also notes their client's language
+    if interaction.guild_id is not None:
+        return voice
+    return await bot.languages.person(interaction.user.id, guild_id)
+
+
+def newer_below(thing: str) -> Text:
+    """What a shrunk live DM says: its `thing` (hand or rack) is in a newer DM."""
+    if thing == "rack":
+        return _("\N{DOWNWARDS ARROW} Your rack is in a newer message below.")
+    return _("\N{DOWNWARDS ARROW} Your hand is in a newer message below.")
+
+
+def closed_notice(thing: str, mentions: str, command: str) -> Text:
+    """The channel notice for players whose DMs are closed: use `command` instead."""
+    if thing == "rack":
+        return _("{players}: I could not send you your rack by DM (your DMs are closed to me). "
+                 "Use `{command}` here to see it privately; it always works. Opened your DMs? "
+                 "Press **Send it by DM again**.", players=mentions, command=command)
+    return _("{players}: I could not send you your hand by DM (your DMs are closed to me). "
+             "Use `{command}` here to see it privately; it always works. Opened your DMs? "
+             "Press **Send it by DM again**.", players=mentions, command=command)
 
 
 async def told_dms_closed(bot: GamenightBot, match: Match, seat: int) -> bool:
@@ -131,24 +172,26 @@ class LiveDMs:
             await self.bot.store.keep_live_dm(LiveDM(match.id, seat, message.channel.id,
                                                      message.id, version, prompt))
             if live is not None:
-                await self._edit(live, _shrunk(
-                    f"{where(self.bot, match)}\n\N{DOWNWARDS ARROW} Your {self.thing} is in a "
-                    "newer message below."))
+                voice = await person_voice(self.bot, match, seat)
+                await self._edit(live, _shrunk(voice(lines((where(self.bot, match),
+                                                            newer_below(self.thing))))))
         return True
 
     async def _send(self, user_id: int, reply: Reply) -> discord.Message:
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         return await user.send(**reply.kwargs())
 
-    async def close(self, match: Match, note: str) -> None:
-        """The match is over: every live DM shrinks to `note` and keeps the final version, so
-        a late announcement does not bring a hand back."""
+    async def close(self, match: Match, note: Words) -> None:
+        """The match is over: every live DM shrinks to `note` (in its reader's voice) and keeps
+        the final version, so a late announcement does not bring a hand back."""
         for live in await self.bot.store.live_dms(match.id):
             async with self._lock(match.id, live.seat):
                 current = await self.bot.store.live_dm(match.id, live.seat)
                 if current is None or current.version >= match.row.version:
                     continue
-                if not await self._edit(current, _shrunk(f"{where(self.bot, match)}\n{note}")):
+                voice = await person_voice(self.bot, match, live.seat)
+                if not await self._edit(current, _shrunk(voice(lines((where(self.bot, match),
+                                                                      note))))):
                     continue
                 await self.bot.store.keep_live_dm(replace(current, version=match.row.version,
                                                           prompt=False))
@@ -190,15 +233,14 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
         return
     users = [match.player(seat).user_id for seat in fresh]
     mentions = ", ".join(f"<@{user_id}>" for user_id in users)
-    text = (f"{mentions}: I could not send you your {thing} by DM (your DMs are closed to me). "
-            f"Use `{command}` here to see it privately; it always works.")
     missing = bot.perms.missing(match.channel_id)
     if missing is not None:  # posting would only be refused
         log.info("no closed-DM notice for match %s: %s is missing", match.id, missing)
         return
-    text += " Opened your DMs? Press **Send it by DM again**."
+    voice = await bot.languages.server(match.guild_id)  # said in the channel
+    text = voice(closed_notice(thing, mentions, command))
     view = discord.ui.View(timeout=None)
-    view.add_item(RetryDMButton(match.id))
+    view.add_item(RetryDMButton(match.id, voice))
     channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
     try:
         await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
@@ -217,8 +259,9 @@ class RetryDMButton(
 ):
     """On the closed-DM notice: the player opened their DMs, so the bot may try again now."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Send it by DM again",
+    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
+        """`voice`: the channel's, for the label (none when Discord's press is read back)."""
+        super().__init__(discord.ui.Button(label=voice(_("Send it by DM again")),
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"gn:dmretry:{match_id}"))
         self.match_id = match_id
@@ -230,24 +273,25 @@ class RetryDMButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            text = await retry_dm(interaction.client, self.match_id,  # type: ignore[arg-type]
-                                  interaction.user.id)
-            await interaction.response.send_message(text, ephemeral=True)
+            bot: GamenightBot = interaction.client  # type: ignore[assignment]
+            text = await retry_dm(bot, self.match_id, interaction.user.id)
+            voice = await bot.languages.reader(interaction)  # only the presser sees it
+            await interaction.response.send_message(voice(text), ephemeral=True)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)
 
 
-async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> str:
+async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> Text:
     """Clear the user's closed-DM mark and send their private view now; what to tell them."""
     match = await bot.service.get(match_id)
     seat = None if match is None else match.seat_of(user_id)
     if match is None or seat is None:
-        return "This button is for the players of that match."
+        return _("This button is for the players of that match.")
     if match.status != "active":
-        return "That match is over: there is nothing to send."
+        return _("That match is over: there is nothing to send.")
     cog = bot.presenters[match.game]
     await bot.store.clear_dms_closed(user_id)
     if await cog.deliver_private(match, seat):
-        return "Sent: your DMs have it now."
-    return ("I still cannot send you a DM: your DMs are closed to me. Use "
-            f"`{cog.private_command}` here to see it privately.")
+        return _("Sent: your DMs have it now.")
+    return _("I still cannot send you a DM: your DMs are closed to me. Use `{command}` here to "
+             "see it privately.", command=cog.private_command)

@@ -22,16 +22,19 @@ from bot.clock import Clock, Deadlines
 from bot.errors import jump_url, report_error
 from bot.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.present import in_turn
+from bot.private import dm_reader
 from bot.service import ABANDONED_AFTER, Match, Timeout
 from bot.store import ClockRow, MatchRow
-from bot.timing import duration
+from bot.titles import title
 from games.common import GameError
+from i18n import ENGLISH_VOICE, Duration, Text, Voice, Words, _, n_
 
 log = logging.getLogger(__name__)
 
 
 REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
 HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
+DAY = 86400
 
 
 class TurnClocks:
@@ -111,9 +114,10 @@ class TurnClocks:
             seat = None if match is None else match.current_seat()
             if match is None or seat is None or match.turn_due is None:
                 continue
-            await self.say(match, f"The bot was offline for {duration(down)}, and turn clocks "
-                                  f"stood still meanwhile: **{match.player(seat).name}**'s turn "
-                                  f"now ends <t:{int(match.turn_due)}:R>.")
+            await self.say(match, _(
+                "The bot was offline for {downtime}, and turn clocks stood still meanwhile: "
+                "**{player}**'s turn now ends {when}.", downtime=Duration(down),
+                player=match.player(seat).name, when=f"<t:{int(match.turn_due)}:R>"))
 
     async def back_by_command(self, interaction: discord.Interaction) -> None:
         """Any slash command of a player who is away, in their match's channel, brings them
@@ -158,33 +162,45 @@ class TurnClocks:
             await self.offer_return(timeout.after, timeout.seat, timed_out=True)
 
     @staticmethod
-    def timeout_text(timeout: Timeout) -> str:
+    def timeout_text(timeout: Timeout) -> Text:
+        """What the channel hears when a turn's time ran out, by what happens next."""
         match = timeout.before
-        name = f"**{match.player(timeout.seat).name}**"
-        limit = duration(match.row.turn_seconds or 0)
-        ran_out = f"⏰ {name} ran out of time ({limit} a turn)"
+        values = {"player": match.player(timeout.seat).name,
+                  "limit": Duration(match.row.turn_seconds or 0)}
         if timeout.kind == "stop":
-            return f"⏰ Nobody dealt the next round within {limit}: the series ends here."
-        return {
-            "away": f"{ran_out}: a computer plays their turns until they are back (any move of "
-                    "theirs, or **I'm back** in their DM).",
-            "once": f"{ran_out}: a computer makes this move for them; the next turn is theirs.",
-            "skip": f"{ran_out} and passes.",
-            "forfeit": f"{ran_out} and forfeits.",
-        }[timeout.kind]
+            return _("⏰ Nobody dealt the next round within {limit}: the series ends here.",
+                     **values)
+        if timeout.kind == "away":
+            return _("⏰ **{player}** ran out of time ({limit} a turn): a computer plays their "
+                     "turns until they are back (any move of theirs, or **I'm back** in their "
+                     "DM).", **values)
+        if timeout.kind == "once":
+            return _("⏰ **{player}** ran out of time ({limit} a turn): a computer makes this "
+                     "move for them; the next turn is theirs.", **values)
+        if timeout.kind == "skip":
+            return _("⏰ **{player}** ran out of time ({limit} a turn) and passes.", **values)
+        if timeout.kind == "forfeit":
+            return _("⏰ **{player}** ran out of time ({limit} a turn) and forfeits.", **values)
+        raise ValueError(f"unknown timeout kind {timeout.kind!r}")
 
     async def offer_return(self, match: Match, seat: int, *, timed_out: bool = False) -> None:
         """DM a player a computer now plays for an **I'm back** button (not to closed DMs)."""
         user_id = match.player(seat).user_id
         if user_id is None or await self.bot.store.dms_closed(user_id) is not None:
             return
+        voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
         view = discord.ui.View(timeout=None)
-        view.add_item(BackButton(match.id))
-        link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
-        why = "Your time ran out" if timed_out else "You are away"
-        text = (f"{why} in the {match.title} match #{match.id} ({link}): a computer plays your "
-                "turns meanwhile. Press **I'm back** to play them yourself again.")
-        await self._dm(user_id, text, view=view)
+        view.add_item(BackButton(match.id, voice))
+        values = {"game": title(match.game), "id": str(match.id),
+                  "link": jump_url(match.guild_id, match.channel_id, match.row.board_message_id)}
+        if timed_out:
+            text = _("Your time ran out in the {game} match #{id} ({link}): a computer plays "
+                     "your turns meanwhile. Press **I'm back** to play them yourself again.",
+                     **values)
+        else:
+            text = _("You are away in the {game} match #{id} ({link}): a computer plays your "
+                     "turns meanwhile. Press **I'm back** to play them yourself again.", **values)
+        await self._dm(user_id, voice(text), view=view)
 
     async def _remind(self, match_id: int) -> None:
         match = await self.bot.service.get(match_id)
@@ -200,12 +216,15 @@ class TurnClocks:
             return
         link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
         ends = f"<t:{int(match.turn_due)}:R>"
-        if await self.bot.store.dms_closed(user_id) is None and await self._dm(
-            user_id, f"⏰ It is your turn in the {match.title} match #{match.id} ({link}): "
-                     f"your time runs out {ends}. (`/gamenight notify off` stops these.)"):
-            return
-        await self.say(match, f"<@{user_id}>, a reminder: it is your turn, and your time runs "
-                              f"out {ends}.", mention=user_id)
+        if await self.bot.store.dms_closed(user_id) is None:
+            voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
+            if await self._dm(user_id, voice(_(
+                    "⏰ It is your turn in the {game} match #{id} ({link}): your time runs out "
+                    "{when}. (`/gamenight notify off` stops these.)", game=title(match.game),
+                    id=str(match.id), link=link, when=ends))):
+                return
+        await self.say(match, _("{player}, a reminder: it is your turn, and your time runs out "
+                                "{when}.", player=f"<@{user_id}>", when=ends), mention=user_id)
 
     async def _close(self, match_id: int, kind: str) -> None:
         reason = "lobby" if kind == LOBBY else "abandoned"
@@ -213,20 +232,26 @@ class TurnClocks:
         if match is None:
             return
         if reason == "lobby":
+            voice = await self.bot.languages.server(match.guild_id)
             await edit_stored(self.bot, match, match.row.lobby_message_id, "the lobby card",
-                              content="This lobby closed: nobody joined in time.", view=None)
-            text = (f"The {match.title} lobby closed: nobody joined within "
-                    f"{duration(match.row.lobby_seconds or 0)}. Open a new one with "
-                    f"`/{match.game} new`.")
+                              content=voice(_("This lobby closed: nobody joined in time.")),
+                              view=None)
+            text = _("The {game} lobby closed: nobody joined within {limit}. Open a new one "
+                     "with `{command}`.", game=title(match.game),
+                     limit=Duration(match.row.lobby_seconds or 0), command=f"/{match.game} new")
         else:
-            text = (f"The {match.title} match #{match.id} was closed as abandoned: nobody has "
-                    f"played in it for {duration(ABANDONED_AFTER)}.")
+            text = n_("The {game} match #{id} was closed as abandoned: nobody has played in "
+                      "it for {n} day.", "The {game} match #{id} was closed as abandoned: "
+                      "nobody has played in it for {n} days.", ABANDONED_AFTER // DAY,
+                      game=title(match.game), id=str(match.id))
         await self.say(match, text)
 
     # -- saying ------------------------------------------------------------------------------
 
-    async def say(self, match: Match, text: str, *, mention: int | None = None) -> None:
-        """A notice in the match's channel, mentioning only `mention`."""
+    async def say(self, match: Match, text: Words | str, *,
+                  mention: int | None = None) -> None:
+        """A notice in the match's channel (in the server's voice), mentioning only
+        `mention`."""
         mentions = discord.AllowedMentions(users=[discord.Object(mention)] if mention else [])
         await post_notice(self.bot, match, text, what="a turn-clock notice",
                           allowed_mentions=mentions)
@@ -249,8 +274,10 @@ class BackButton(
 ):
     """On the DM telling a player that a computer plays their turns: play them yourself again."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="I'm back", style=discord.ButtonStyle.success,
+    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
+        """`voice`: the DM reader's, for the label (none when Discord's press is read back)."""
+        super().__init__(discord.ui.Button(label=voice(_("I'm back")),
+                                           style=discord.ButtonStyle.success,
                                            custom_id=f"gn:back:{match_id}"))
         self.match_id = match_id
 
@@ -263,9 +290,10 @@ class BackButton(
         try:
             bot: Any = interaction.client
             match = await bot.service.come_back(self.match_id, interaction.user.id)
+            voice = await dm_reader(bot, interaction, match.guild_id)
             async with in_turn(match, interaction):
-                await interaction.response.edit_message(
-                    content=f"Welcome back: your turns in the {match.title} match #{match.id} "
-                            "are yours again.", view=None)
+                await interaction.response.edit_message(content=voice(_(
+                    "Welcome back: your turns in the {game} match #{id} are yours again.",
+                    game=title(match.game), id=str(match.id))), view=None)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)

@@ -11,10 +11,21 @@ from bot.present import Reply
 from bot.private import LiveDMs
 from bot.service import Match
 from bot.store import LiveDM, MatchRow, SeatRow, Store
+from i18n import ENGLISH_VOICE
 
 
 def http_error(kind, status: int, code: int):
     return kind(SimpleNamespace(status=status, reason="x"), {"code": code, "message": "x"})
+
+
+class EnglishOnly:
+    """Every reader's language is English."""
+
+    async def person(self, user_id, guild_id):
+        return ENGLISH_VOICE
+
+    async def server(self, guild_id):
+        return ENGLISH_VOICE
 
 
 class FakeBot:
@@ -22,6 +33,7 @@ class FakeBot:
 
     def __init__(self, store: Store, send_error=None):
         self.store = store
+        self.languages = EnglishOnly()
         self.send_error = send_error
         self.messages: dict[int, dict] = {}  # id -> the latest content sent or edited
         self.sent: list[int] = []

@@ -20,15 +20,15 @@ from bot.present import (
 )
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
-    ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame,
+    ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame, player_name,
 )
 from bot.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
 )
-from bot.titles import TITLES
+from bot.titles import TITLES, title
 from bot.timing import TURN_OPTION, TURN_TIMES, duration
-from games.common import Event, GameError, join_and
-from i18n import Voice, Words
+from games.common import Event, GameError
+from i18n import Text, Voice, Words, _, listed
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -94,8 +94,9 @@ class GameCog:
     async def private_reply(self, match: Match, seat: int, voice: Voice) -> Reply:
         """What `/match hand` shows the seat, in its player's `voice`; games with hidden
         information override this."""
-        return Reply(content=f"{match.title} has no hidden information: everything is on the "
-                             "board. Use `/match status` to see it again.")
+        return Reply(content=voice(_(
+            "{game} has no hidden information: everything is on the board. Use `/match status` "
+            "to see it again.", game=title(match.game))))
 
     def event_text(self, match: Match, event: Event) -> Words:
         """An engine event in words (the game's adapter words its own kinds of event)."""
@@ -109,7 +110,7 @@ class GameCog:
                            seat: int) -> None:
         """The seat's private view as an ephemeral reply (`/match hand` and the like)."""
         if match.status == "lobby":
-            raise LobbyError("The match has not started yet, so there is nothing to show.")
+            raise LobbyError(_("The match has not started yet, so there is nothing to show."))
         voice = await self.bot.languages.reader(interaction)
         await send_reply(interaction, self.private_reply(match, seat, voice), ephemeral=True)
 
@@ -118,8 +119,8 @@ class GameCog:
                          options: dict[str, Any] | None = None) -> Match | None:
         """A lobby in this channel; if a match is open here, an offer to open it in a thread."""
         if invited is not None and invited.bot:
-            raise LobbyError("Bots cannot take a seat: invite a person, or leave `opponent` "
-                             "empty so anyone can join.")
+            raise LobbyError(_("Bots cannot take a seat: invite a person, or leave `opponent` "
+                               "empty so anyone can join."))
         guest = None if invited is None else Player(invited.id, invited.display_name)
         previous = await self.service.latest(interaction.channel_id)
         try:
@@ -138,65 +139,88 @@ class GameCog:
     async def open_in_thread(self, interaction: discord.Interaction, invited: Player | None,
                              options: dict[str, Any] | None) -> None:
         """Create a public thread in this channel, open the lobby there and say where it is."""
+        reader = await self.bot.languages.reader(interaction)
         if thread_permissions_missing(interaction):
-            await interaction.response.send_message(
-                (await self.bot.languages.reader(interaction))(NO_THREAD_PERMISSION),
-                ephemeral=True)
+            await interaction.response.send_message(reader(NO_THREAD_PERMISSION), ephemeral=True)
             return
         creator = player_of(interaction)
         self.service.check_lobby(self.game, creator=creator, invited=invited, options=options)
         parent = interaction.channel
         if not isinstance(parent, discord.TextChannel):
             parent = await self.bot.fetch_channel(interaction.channel_id)
+        server = await self.bot.languages.server(interaction.guild_id)  # what the channel sees
         try:
             thread = await parent.create_thread(
-                name=f"{self.help.title} · {interaction.user.display_name}"[:100],
+                name=server(_("{game} · {player}", game=self.help.title,
+                              player=interaction.user.display_name))[:100],
                 type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_DAY,
-                reason=f"{self.help.title} lobby opened by {interaction.user}")
+                reason=server(_("{game} lobby opened by {user}", game=self.help.title,
+                                user=str(interaction.user))))
         except discord.Forbidden as error:
             if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
                 raise
-            await interaction.response.send_message(
-                (await self.bot.languages.reader(interaction))(NO_THREAD_PERMISSION),
-                ephemeral=True)
+            await interaction.response.send_message(reader(NO_THREAD_PERMISSION), ephemeral=True)
             return
         match = await self.service.open_lobby(  # checked above: a new thread has no match yet
             self.game, guild_id=interaction.guild_id, channel_id=thread.id,
             creator=creator, invited=invited, options=options)
         mentions = () if invited is None else (invited.user_id,)
-        reply = Reply(content=self.invite_text(interaction, invited, match),
+        invite = self.invite_text(interaction, invited, match)
+        reply = Reply(content=None if invite is None else server(invite),
                       **await lobby_card(self.bot, match), mentions=mentions)
         message = await thread.send(**reply.kwargs())
         await self.service.store.set_message(match.id, lobby=message.id)
         link = jump_url(interaction.guild_id, thread.id, message.id)
-        await interaction.response.edit_message(
-            content=f"Your {match.title} lobby (match #{match.id}) is open in {thread.mention}: "
-                    f"[go to it]({link}). Players join it there.", view=None)
+        await interaction.response.edit_message(content=reader(_(
+            "Your {game} lobby (match #{id}) is open in {thread}: [go to it]({link}). Players "
+            "join it there.", game=title(match.game), id=str(match.id), thread=thread.mention,
+            link=link)), view=None)
 
     @staticmethod
     def invite_text(interaction: discord.Interaction, invited: Player | None,
-                    match: Match) -> str | None:
+                    match: Match) -> Text | None:
+        """The invitation above a lobby card (to be worded in the server's voice)."""
         if invited is None:
             return None
-        return (f"<@{invited.user_id}>, **{interaction.user.display_name}** invites you to "
-                f"a game of {match.title}: press **Join** to play.")
+        return _("{invited}, **{player}** invites you to a game of {game}: press **Join** to "
+                 "play.", invited=f"<@{invited.user_id}>", player=interaction.user.display_name,
+                 game=title(match.game))
 
     async def open_rematch(self, interaction: discord.Interaction, finished: Match) -> Match:
         """A new lobby with the same game and options, asked for by a player of `finished`."""
         match = await self.service.rematch(finished.id, player_of(interaction))
         others = tuple(seat.user_id for seat in finished.seats
                        if seat.kind == "user" and seat.user_id != interaction.user.id)
-        who = f"{join_and(f'<@{user_id}>' for user_id in others)}, " if others else ""
-        join = ": press **Join** to play." if match.status == "lobby" else "."
-        content = (f"{who}**{interaction.user.display_name}** asks for a rematch of "
-                   f"{match.title} match #{finished.id}{join}")
-        await self._post_lobby(interaction, match, content, others)
+        await self._post_lobby(interaction, match, self.rematch_text(
+            interaction, match, finished, others), others)
         await retire_rematch(self.bot, finished)
         return match
 
+    @staticmethod
+    def rematch_text(interaction: discord.Interaction, match: Match, finished: Match,
+                     others: tuple[int, ...]) -> Text:
+        """The call for a rematch above its lobby card, naming the other players (`others`);
+        whether they must press Join depends on whether the table is already full."""
+        values = {"players": listed(f"<@{user_id}>" for user_id in others),
+                  "player": interaction.user.display_name, "game": title(match.game),
+                  "id": str(finished.id)}
+        if match.status == "lobby":
+            if others:
+                return _("{players}, **{player}** asks for a rematch of {game} match #{id}: "
+                         "press **Join** to play.", **values)
+            return _("**{player}** asks for a rematch of {game} match #{id}: press **Join** to "
+                     "play.", **values)
+        if others:
+            return _("{players}, **{player}** asks for a rematch of {game} match #{id}.",
+                     **values)
+        return _("**{player}** asks for a rematch of {game} match #{id}.", **values)
+
     async def _post_lobby(self, interaction: discord.Interaction, match: Match,
-                          content: str | None, mentions: tuple[int, ...]) -> None:
-        reply = Reply(content=content, **await lobby_card(self.bot, match), mentions=mentions)
+                          content: Words | None, mentions: tuple[int, ...]) -> None:
+        """The lobby card with `content` above it, in the server's voice."""
+        voice = await self.bot.languages.server(interaction.guild_id)
+        reply = Reply(content=None if content is None else voice(content),
+                      **await lobby_card(self.bot, match), mentions=mentions)
         async with in_turn(match, interaction):
             message = await send_reply(interaction, reply)
             if message is not None:
@@ -204,11 +228,12 @@ class GameCog:
             if match.status == "active":  # a rematch whose computers filled the table
                 await self.announce_start(interaction, match)
 
-    def cancel_summary(self, match: Match) -> str:
-        """What `/match cancel` adds to its notice (e.g. a series' standings); nothing here."""
+    def cancel_summary(self, match: Match) -> Words | str:
+        """What `/match cancel` adds to its notice (e.g. a series' standings), to be worded in
+        the server's voice; nothing here."""
         return ""
 
-    def lobby_rules(self, match: Match) -> str | None:
+    def lobby_rules(self, match: Match) -> Words | str | None:
         """The match options in words, for the lobby card (None: nothing to say)."""
         return None
 
@@ -255,7 +280,7 @@ class GameCog:
                        interaction: discord.Interaction | None = None) -> None:
         """Show a saved action, in the channel's commit order: the new board and fresh
         private views."""
-        done = f"Your move `{result.action}` was made and saved"
+        done = _("Your move `{action}` was made and saved", action=result.action)
         async with in_turn(result.match, interaction):
             if await self.overtaken(result.match, interaction, done):
                 return
@@ -263,7 +288,7 @@ class GameCog:
                                 interaction, done)
 
     async def overtaken(self, match: Match, interaction: discord.Interaction | None,
-                        done: str) -> bool:
+                        done: Words) -> bool:
         """Whether a later commit closed the open `match` before it was announced: its board
         would ask for a move in a dead match, so only the interaction hears of it."""
         if match.ticket is None or not match.ticket.superseded or not match.is_open:
@@ -272,13 +297,18 @@ class GameCog:
         if latest is None or latest.is_open:
             return False
         if interaction is not None:
-            ended = "cancelled" if latest.status == "cancelled" else "over"
-            await answer_privately(interaction, f"{done}, but the match was {ended} right "
-                                                "after, so its board is not posted.")
+            if latest.status == "cancelled":
+                said = _("{done}, but the match was cancelled right after, so its board is not "
+                         "posted.", done=done)
+            else:
+                said = _("{done}, but the match was over right after, so its board is not "
+                         "posted.", done=done)
+            voice = await self.bot.languages.reader(interaction)
+            await answer_privately(interaction, voice(said))
         return True
 
     async def _publish(self, match: Match, events: Iterable[Event], private_seats: list[int],
-                       interaction: discord.Interaction | None, done: str) -> None:
+                       interaction: discord.Interaction | None, done: Words) -> None:
         """The board (as the interaction's reply, or in the channel when there is none or it
         fails) and the private views of `private_seats`. What it shows is already saved, so
         when Discord refuses, the player hears that (`done`) rather than "try again"."""
@@ -293,8 +323,11 @@ class GameCog:
                 await self.send_privates(match, private_seats)
             except discord.HTTPException as error:
                 refused.append(error)
-        if refused:
-            raise NotAnnounced(done, refused[0]) from refused[0]
+        if refused:  # told to the interaction's caller, else only logged
+            languages = self.bot.languages
+            voice = (await languages.reader(interaction) if interaction is not None
+                     else await languages.server(match.guild_id))
+            raise NotAnnounced(voice(done), refused[0]) from refused[0]
 
     async def _show_board(self, match: Match, events: tuple[Event, ...],
                           interaction: discord.Interaction | None) -> None:
@@ -314,10 +347,11 @@ class GameCog:
         posted = await self.post_board_in_channel(match, events)
         if interaction is None:
             return
+        voice = await self.bot.languages.server(match.guild_id)  # a deferral is public
         if posted:
-            await settle_deferred(interaction, "Saved: the board is posted below.")
+            await settle_deferred(interaction, voice(_("Saved: the board is posted below.")))
         elif not await self.tell_missing(interaction, match.channel_id):
-            await settle_deferred(interaction, "Saved.")
+            await settle_deferred(interaction, voice(_("Saved.")))
 
     async def send_privates(self, match: Match, seats: Iterable[int]) -> None:
         """Show each seat its private view in its live DM; point those with closed DMs to the
@@ -325,8 +359,9 @@ class GameCog:
         if not self.has_private:
             return
         if match.status != "active":
-            ended = "was cancelled" if match.status == "cancelled" else "is over"
-            await self.live_dms.close(match, f"This match {ended}: see the channel.")
+            await self.live_dms.close(match, _("This match was cancelled: see the channel.")
+                                      if match.status == "cancelled"
+                                      else _("This match is over: see the channel."))
             return
 
         seats = list(seats)
@@ -344,17 +379,19 @@ class GameCog:
             return True
         voice = await self.bot.languages.person(player.user_id, match.guild_id)
         reply = await self.private_reply(match, seat, voice)
-        reply.content = f"{where(self.bot, match)}\n{reply.content or ''}".rstrip()
+        reply.content = f"{voice(where(self.bot, match))}\n{reply.content or ''}".rstrip()
         prompt = self.must_act(match, seat)
         if prompt and match.turn_due is not None and not match.computer_plays(seat):
-            reply.content += f"\n⏱ Your time runs out <t:{int(match.turn_due)}:R>."
+            reply.content += "\n" + voice(_("⏱ Your time runs out {when}.",
+                                            when=f"<t:{int(match.turn_due)}:R>"))
         return await self.live_dms.show(match, seat, reply, prompt=prompt)
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
         async def fresh() -> Reply:
             reply = await self.board_post(match, tuple(events))
-            self.images.drop_repeat(match.channel_id, reply)
+            voice = await self.bot.languages.server(match.guild_id)
+            self.images.drop_repeat(match.channel_id, reply, voice)
             return reply
 
         await self._send_board(interaction, match, fresh())
@@ -364,7 +401,7 @@ class GameCog:
         is drawn (then it is drawn again, so the newest post never shows an older turn)."""
         async def newest() -> Reply:
             current = match
-            for _ in range(3):
+            for _attempt in range(3):
                 reply = await self.board_post(current, ())
                 latest = await self.service.get_or_fail(match.id)
                 if latest.row.version == current.row.version:
@@ -417,14 +454,16 @@ class GameCog:
         if interaction.response.is_done() and interaction.type is discord.InteractionType.component:
             return  # a control's own message already says what was chosen
         link = jump_url(match.guild_id, match.channel_id, table_id)
-        await answer_privately(
-            interaction, f"\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.")
+        voice = await self.bot.languages.reader(interaction)
+        await answer_privately(interaction, voice(_(
+            "\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.", link=link)))
 
     async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> bool:
         """The board as a plain channel message (no interaction to answer); False when the
         bot may not post there (it is not sent, so Discord refuses nothing)."""
         reply = await self.board_post(match, tuple(events))
-        self.images.drop_repeat(match.channel_id, reply)
+        self.images.drop_repeat(match.channel_id, reply,
+                                await self.bot.languages.server(match.guild_id))
         perms = self.bot.perms
         if perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
             drop_picture(reply)
@@ -444,11 +483,12 @@ class GameCog:
         missing = self.bot.perms.missing(channel_id)
         if missing is None or not self.bot.perms.first_time(channel_id, missing):
             return False
-        await answer_privately(
-            interaction, f"Your move is saved, but I cannot post in <#{channel_id}>, so the "
-                         f"table there may lag behind: I need the **{missing}** permission. Ask "
-                         "a moderator to grant it; until then, `/match status` there shows the "
-                         "board to whoever asks.")
+        voice = await self.bot.languages.reader(interaction)
+        await answer_privately(interaction, voice(_(
+            "Your move is saved, but I cannot post in {channel}, so the table there may lag "
+            "behind: I need the **{permission}** permission. Ask a moderator to grant it; until "
+            "then, `/match status` there shows the board to whoever asks.",
+            channel=f"<#{channel_id}>", permission=missing)))
         return True
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:
@@ -456,19 +496,22 @@ class GameCog:
         When a computer is to act, the line that would ask a person to act says it thinks."""
         voice = await self.bot.languages.server(match.guild_id)
         reply = await self.board_reply(match, events, voice)
+        reply.voice = voice
         computer = self.computer_to_act(match)
         if computer is not None and computer == match.current_seat():  # not a challenger
-            reply.content = f"**{match.player(computer).name}** is thinking..."
+            reply.content = voice(_("**{player}** is thinking...",
+                                    player=player_name(match.player(computer))))
             reply.mentions = ()
         elif match.turn_due is not None and reply.content and match.current_seat() is not None:
-            reply.content += f"\n⏱ Time runs out <t:{int(match.turn_due)}:R>."
+            reply.content += "\n" + voice(_("⏱ Time runs out {when}.",
+                                            when=f"<t:{int(match.turn_due)}:R>"))
         if match.status == "finished" and reply.view is None:
-            reply.view = rematch_view(match)
+            reply.view = rematch_view(match, voice)
         return reply
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:
         """The first board and hands of a match just started (called in its commit order)."""
-        done = f"The {match.title} game started and was saved"
+        done = _("The {game} game started and was saved", game=title(match.game))
         if await self.overtaken(match, interaction, done):
             return
         seats = list(range(len(match.seats))) if self.has_private else []
