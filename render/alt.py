@@ -12,6 +12,7 @@ from games.reversi import View as ReversiView
 from games.reversi import square_name
 from games.scrabble import View as ScrabbleView
 from games.scrabble import COLUMNS
+from i18n import ENGLISH_VOICE, Text, Voice, _, lines, n_
 from render.patchwork import drawn_to_start
 
 LIMIT = 1024  # characters Discord keeps of an attachment description
@@ -25,18 +26,31 @@ def count(number: int, thing: str) -> str:
     return f"{number} {thing}" + ("" if number == 1 else "s")
 
 
-def reversi_board(view: ReversiView, names: Sequence[str]) -> str:
-    colours = {"B": ("Black", view.black_seat), "W": ("White", 1 - view.black_seat)}
-    parts = ["Reversi board."]
-    for code, (colour, seat) in colours.items():
-        squares = [square_name(i) for i, cell in enumerate(view.cells) if cell == code]
-        parts.append(f"{colour}, {names[seat]}, {count(len(squares), 'disc')}: {', '.join(squares)}.")
+def reversi_board(view: ReversiView, names: Sequence[str],
+                  voice: Voice = ENGLISH_VOICE) -> str:
+    """Every disc by colour, the last move, and who moves where, worded by `voice`."""
+    parts: list[Text] = [_("Reversi board.")]
+    for code, seat in (("B", view.black_seat), ("W", 1 - view.black_seat)):
+        squares = ", ".join(square_name(i) for i, cell in enumerate(view.cells) if cell == code)
+        n = view.cells.count(code)
+        if code == "B":
+            parts.append(n_("Black, {player}, {n} disc: {squares}.",
+                            "Black, {player}, {n} discs: {squares}.", n,
+                            player=names[seat], squares=squares))
+        else:
+            parts.append(n_("White, {player}, {n} disc: {squares}.",
+                            "White, {player}, {n} discs: {squares}.", n,
+                            player=names[seat], squares=squares))
     if view.last_move is not None:
-        parts.append(f"Last move {square_name(view.last_move)}.")
+        parts.append(_("Last move {square}.", square=square_name(view.last_move)))
     if view.to_move is not None:
         legal = ", ".join(square_name(i) for i in view.legal)
-        parts.append(f"{names[view.to_move]} to move as {view.to_move_colour}: {legal}.")
-    return fit(" ".join(parts))
+        player = names[view.to_move]
+        if view.to_move_colour == "black":
+            parts.append(_("{player} to move as black: {squares}.", player=player, squares=legal))
+        else:
+            parts.append(_("{player} to move as white: {squares}.", player=player, squares=legal))
+    return fit(voice(lines(parts, " ")))
 
 
 def _runs(line: str) -> Iterable[tuple[int, str]]:

@@ -1,12 +1,14 @@
 """Draw a Reversi view as a PNG: a green board with labels, shaded discs, the last move marked,
-dots on the legal squares of the player to move, and the disc counts."""
+dots on the legal squares of the player to move, and the disc counts. The status line is worded
+by the voice given (the channel's language) and shrinks to fit in any script."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.reversi import View
-from render.fonts import font
+from games.reversi import RESIGNED, View
+from i18n import ENGLISH_VOICE, Text, Voice, _
+from render.fonts import draw_text, font, text_length
 from render.png import SCALE, finish
 
 CELL = 66          # pixels per square in the final image: 600 px wide in all (render/phone.py)
@@ -22,10 +24,11 @@ BLACK_DISC = ((22, 22, 22), (78, 78, 78))   # body, highlight
 WHITE_DISC = ((232, 232, 226), (255, 255, 255))
 SHADOW = (10, 48, 24)
 LAST_MOVE = (230, 57, 70)
+STATUS_SIZES = (24, 22, 20, 18, 16, 14)  # px tried in turn until the status line fits
 
 
-def render_board(view: View) -> bytes:
-    """The board as PNG bytes, 600 x 660 pixels."""
+def render_board(view: View, voice: Voice = ENGLISH_VOICE) -> bytes:
+    """The board as PNG bytes, 600 x 660 pixels, its status line worded by `voice`."""
     size = (MARGIN * 2 + CELL * 8, MARGIN * 2 + CELL * 8 + FOOTER)
     image = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -37,7 +40,7 @@ def render_board(view: View) -> bytes:
     if view.to_move_colour is not None:
         for index in view.legal:
             _draw_hint(draw, index, black=view.to_move_colour == "black")
-    _draw_footer(draw, view, size)
+    _draw_footer(draw, view, size, voice)
     return finish(image)
 
 
@@ -99,7 +102,20 @@ def _draw_hint(draw: ImageDraw.ImageDraw, index: int, *, black: bool) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=GRID, width=SCALE)
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> None:
+def status(view: View) -> Text:
+    """The footer's words: whose move it is, or who won."""
+    black_won = view.outcome is not None and view.outcome.winners[0] == view.black_seat
+    if view.outcome is None:
+        return _("Black to move") if view.to_move_colour == "black" else _("White to move")
+    if view.outcome.draw:
+        return _("Draw")
+    if view.outcome.reason == RESIGNED:
+        return _("Black wins by resignation") if black_won else _("White wins by resignation")
+    return _("Black wins") if black_won else _("White wins")
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int],
+                 voice: Voice) -> None:
     y = (size[1] - FOOTER / 2 - 6) * SCALE
     text_font = font(24 * SCALE)
     r = 14 * SCALE
@@ -108,15 +124,8 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -
         draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(BLACK_DISC if black else WHITE_DISC)[0],
                      outline=LABEL, width=SCALE)
         draw.text((cx + r + 10 * SCALE, y), str(count), font=text_font, fill=LABEL, anchor="lm")
-    if view.outcome is not None:
-        status = "Draw" if view.outcome.draw else (
-            "Black wins" if view.black_count > view.white_count else "White wins")
-        if view.outcome.reason.endswith("resigned"):
-            winner = view.outcome.winners[0]
-            status = ("Black" if winner == view.black_seat else "White") + " wins by resignation"
-    else:
-        status = f"{view.to_move_colour.capitalize()} to move"
+    words = voice(status(view))
     room = size[0] - 2 * MARGIN - 104 - 80  # right of the two counts
-    status_font = next(font(px * SCALE) for px in (24, 22, 20)
-                       if px == 20 or font(px * SCALE).getlength(status) <= room * SCALE)
-    draw.text(((size[0] - MARGIN) * SCALE, y), status, font=status_font, fill=LABEL, anchor="rm")
+    px = next((px for px in STATUS_SIZES if text_length(words, px * SCALE) <= room * SCALE),
+              STATUS_SIZES[-1])
+    draw_text(draw, ((size[0] - MARGIN) * SCALE, y), words, px * SCALE, fill=LABEL, anchor="rm")

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests import pseudo
 from tests.e2e import board_message, fake_world, mentioned_ids, png_size, running_bot
 
 pytestmark = pytest.mark.e2e
@@ -266,3 +267,36 @@ async def test_rematch_button_under_the_final_board(world, tmp_path):
         replay = await fake.click(alice, asked.message, label="Join")
         board = board_message(replay)
         assert "Match #2" in board.text() and mentioned_ids(board.content)[0] in (alice.id, bob.id)
+
+
+@pytest.mark.skipif(pseudo.ENABLED,
+                    reason="the pseudo-locale run gives every reader the pseudo voice")
+async def test_the_board_in_the_servers_language_and_errors_in_the_players(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    bob.locale = "zh-CN"  # bob's Discord client is in simplified Chinese
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        bot.languages.server_changed(guild.id, "zh-TW")  # the server reads traditional Chinese
+        lobby = await fake.slash(alice, channel, "reversi new")
+        board = board_message(await fake.click(bob, lobby.message, label="Join"))
+        embed = board.embeds[0]
+        black = {alice.id: alice, bob.id: bob}[mentioned_ids(board.content)[0]]
+        white = bob if black is alice else alice
+        assert embed["title"] == f"黑白棋：{black.name} 對 {white.name}"
+        assert "執黑先下" in embed["description"]
+        assert [f["name"] for f in embed["fields"]] == [
+            "\N{MEDIUM BLACK CIRCLE} 黑方", "\N{MEDIUM WHITE CIRCLE} 白方", "輪到"]
+        assert embed["fields"][0]["value"].endswith("\n2 枚棋子")
+        assert "有 4 個位置可下（棋盤上的圓點）" in embed["fields"][2]["value"]
+        assert embed["footer"]["text"] == "對局 #1"
+        assert board.content.startswith("<@") and "輪到你下黑棋：`/reversi move`。" in board.content
+        assert board.attachments[0].description.startswith("黑白棋棋盤。")
+        wrong = await fake.slash(white, channel, "reversi move", square="a1")
+        said = "还没轮到你：你执白。" if white is bob else "It is not your turn: you play white."
+        assert wrong.ephemeral and said in wrong.content  # then whose turn it is
+        occupied = await fake.slash(black, channel, "reversi move", square="d4")
+        said = "d4 已经有白棋了" if black is bob else "d4 is already taken by a white disc"
+        assert occupied.ephemeral and occupied.content.startswith(said)
+        moved = board_message(await fake.slash(black, channel, "reversi move", square="d3"))
+        assert "（黑）下在 d3，翻轉了 1 枚棋子。" in moved.embeds[0]["description"]
+        assert moved.embeds[0]["footer"]["text"] == "對局 #1 · 上一手 d3"

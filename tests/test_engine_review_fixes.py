@@ -218,8 +218,10 @@ def test_doudizhu_seat_must_be_in_the_game(seat):
 
 @pytest.mark.parametrize("square", [64, 100, -1, 3.0, True])
 def test_reversi_move_must_be_on_the_board(square):
-    with pytest.raises(IllegalMove, match="off the board"):
+    with pytest.raises(IllegalMove) as caught:
         rv.Move(square)
+    assert caught.value.key == "reversi.off_board_index"
+    assert caught.value.values == {"square": str(square)}
 
 
 def test_reversi_move_bounds():
@@ -229,14 +231,17 @@ def test_reversi_move_bounds():
 @pytest.mark.parametrize("move", [pw.Pass(), dd.Pass(), sc.Pass(), "d3", None])
 def test_reversi_rejects_moves_of_other_games(move):
     state = rv.new_game(2, seed=1)
-    with pytest.raises(IllegalMove, match="is not a Reversi move"):
+    with pytest.raises(IllegalMove) as caught:
         rv.apply(state, rv.current_seat(state), move)
+    assert caught.value.key == "reversi.not_a_move"
+    assert caught.value.values == {"move": shown(repr(move))}
 
 
 @pytest.mark.parametrize("seat", [-1, 2])
 def test_reversi_resign_needs_a_seat_in_the_game(seat):
-    with pytest.raises(NotYourTurn, match=f"no seat {seat}"):
+    with pytest.raises(NotYourTurn) as caught:
         rv.resign(rv.new_game(2, seed=1), seat)
+    assert caught.value.key == "reversi.no_seat" and caught.value.values == {"seat": str(seat)}
 
 
 # --- Patchwork ---------------------------------------------------------------------------------

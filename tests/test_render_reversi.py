@@ -48,3 +48,44 @@ def test_legal_squares_carry_a_dot_of_the_movers_colour():
     white = Image.open(io.BytesIO(render_board(reversi.view(after)))).convert("RGB")
     legal = [str(m) for m in reversi.legal_moves(after, reversi.current_seat(after))]
     assert all(centre_of(white, name) > 600 for name in legal)
+
+
+def test_status_line_in_every_language_fits_right_of_the_counts():
+    from i18n import LANGUAGES, voice
+    from render.fonts import text_length
+    from render.png import SCALE
+    from render.reversi import MARGIN, STATUS_SIZES, status
+
+    state = reversi.new_game(2, seed=1)
+    moved = reversi.apply(state, state.black_seat, reversi.Move.parse("d3"))
+    rows = ["BBBBBBBB"] * 4 + ["WWWWWWWW"] * 3 + ["WWWWWWB."]
+    full = reversi.position("\n".join(rows), black_seat=0, to_move=reversi.WHITE)
+    lone = reversi.position("." * 27 + "BW" + "." * 35)
+    alone = reversi.position("." * 27 + "WB" + "." * 35, to_move=reversi.WHITE)
+    states = [state, moved, reversi.resign(state, 0), reversi.resign(state, 1),
+              reversi.apply(full, 1, reversi.Move.parse("h8")),
+              reversi.apply(lone, 0, reversi.Move.parse("f4")),
+              reversi.apply(alone, 1, reversi.Move.parse("f4"))]
+    room = 600 - 2 * MARGIN - 104 - 80
+    for lang in LANGUAGES:
+        words = {voice(lang)(status(reversi.view(s))) for s in states}
+        assert len(words) == 7, words  # each status says something else
+        for text in words:
+            assert text_length(text, STATUS_SIZES[-1] * SCALE) <= room * SCALE, (lang, text)
+
+
+def test_a_board_in_chinese_and_gujarati_differs_only_in_its_status_line():
+    from i18n import voice
+    from render.reversi import FOOTER
+
+    state = reversi.new_game(2, seed=1)
+    pictures = {lang: Image.open(io.BytesIO(render_board(reversi.view(state), voice(lang))))
+                for lang in ("en", "zh-TW", "gu")}
+    english = pictures.pop("en").convert("RGB")
+    for lang, picture in pictures.items():
+        picture = picture.convert("RGB")
+        assert picture.size == english.size
+        top = (0, 0, english.width, english.height - FOOTER)
+        assert picture.crop(top).tobytes() == english.crop(top).tobytes()
+        right = (english.width // 2, english.height - FOOTER, english.width, english.height)
+        assert picture.crop(right).tobytes() != english.crop(right).tobytes(), lang

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import games.reversi as reversi
-from games.common import BadNotation, GameOver, IllegalMove, NotYourTurn
+from games.common import BadNotation, Event, GameOver, IllegalMove, NotYourTurn
 from games.reversi import bitboard, engine
 
 
@@ -55,10 +55,12 @@ def test_square_notation():
     assert reversi.Move.parse("a1").square == 0
     assert reversi.Move.parse(" H8 ").square == 63
     assert str(reversi.Move.parse("d3")) == "d3"
-    with pytest.raises(BadNotation, match="off the board"):
-        reversi.Move.parse("i9")
-    with pytest.raises(BadNotation, match="not a square"):
+    with pytest.raises(BadNotation) as off:
+        reversi.Move.parse(" i9 ")
+    assert off.value.key == "reversi.off_board" and off.value.values == {"text": "i9"}
+    with pytest.raises(BadNotation) as unread:
         reversi.Move.parse("hello")
+    assert unread.value.key == "reversi.not_a_square" and unread.value.values == {"text": "hello"}
 
 
 def test_a_move_flips_in_all_eight_directions():
@@ -77,7 +79,8 @@ def test_a_move_flips_in_all_eight_directions():
     after = reversi.apply(state, state.black_seat, reversi.Move.parse("d4"))
     assert after.white == 0
     assert after.black.bit_count() == 8 + 8 + 1
-    assert "flipping 8 discs" in after.events[0].text
+    assert after.events[0].kind == "move" and after.events[0].text == ""
+    assert after.events[0].values == {"colour": "black", "square": "d4", "flipped": 8}
 
 
 def test_no_jumping_over_own_discs():
@@ -114,19 +117,26 @@ def test_only_lines_from_the_placed_disc_flip():
     )
     assert reversi.current_seat(state) == state.black_seat
     # d4 outflanks nothing in a straight line although W discs sit between black ones nearby.
-    with pytest.raises(IllegalMove, match="would not outflank"):
+    with pytest.raises(IllegalMove) as caught:
         reversi.apply(state, state.black_seat, reversi.Move.parse("d4"))
+    assert caught.value.key == "reversi.no_flip"
 
 
 def test_illegal_moves_say_why():
     state = reversi.new_game(2, seed=3)
     black = state.black_seat
-    with pytest.raises(IllegalMove, match="d4 is already taken by a white disc"):
+    with pytest.raises(IllegalMove) as taken:
         reversi.apply(state, black, reversi.Move.parse("d4"))
-    with pytest.raises(IllegalMove, match="^A disc on a1 would not outflank any white disc.*d3, c4, f5, e6"):
+    assert taken.value.key == "reversi.occupied"
+    assert taken.value.values == {"square": "d4", "colour": "white"}
+    with pytest.raises(IllegalMove) as no_flip:
         reversi.apply(state, black, reversi.Move.parse("a1"))
-    with pytest.raises(NotYourTurn, match="^It is not your turn: you play white.$"):
+    assert no_flip.value.key == "reversi.no_flip"
+    assert no_flip.value.values == {"square": "a1", "colour": "white",
+                                    "legal": ["d3", "c4", "f5", "e6"]}
+    with pytest.raises(NotYourTurn) as early:
         reversi.apply(state, 1 - black, reversi.Move.parse("d3"))
+    assert early.value.key == "reversi.not_your_turn" and early.value.values == {"colour": "white"}
 
 
 def test_forced_pass_is_applied_and_reported():
@@ -148,7 +158,7 @@ def test_forced_pass_is_applied_and_reported():
     after = reversi.apply(state, 1, reversi.Move.parse("g8"))
     assert reversi.current_seat(after) == 1
     assert [e.kind for e in after.events] == ["move", "pass"]
-    assert after.events[1].text == "{seat0} has no legal move and passes."
+    assert after.events[1].seat == 0 and after.events[1].values == {}
     assert reversi.legal_moves(after, 0) == []
     assert reversi.legal_moves(after, 1)
 
@@ -173,11 +183,14 @@ def test_game_ends_before_the_board_is_full_when_nobody_can_move():
     result = reversi.outcome(after)
     assert result.scores == (0, 3)
     assert result.winners == (1,)
-    assert result.reason == "neither player can move"
+    assert result.reason == engine.NO_MOVES
     assert after.events[-1].kind == "end"
+    assert after.events[-1].values == {"reason": engine.NO_MOVES, "black": 3, "white": 0,
+                                       "winner": 1, "colour": "black"}
     assert reversi.legal_moves(after, 0) == reversi.legal_moves(after, 1) == []
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver) as over:
         reversi.apply(after, 0, reversi.Move.parse("a1"))
+    assert over.value.key == "reversi.over"
 
 
 def test_equal_counts_draw():
@@ -188,15 +201,17 @@ def test_equal_counts_draw():
     after = reversi.apply(state, 1, reversi.Move.parse("h8"))
     result = reversi.outcome(after)
     assert result.draw and result.scores == (32, 32) and result.winners == (0, 1)
-    assert result.reason == "the board is full"
-    assert "a draw, 32-32" in after.events[-1].text
+    assert result.reason == engine.BOARD_FULL
+    assert after.events[-1].values == {"reason": engine.BOARD_FULL, "black": 32, "white": 32,
+                                       "winner": None, "colour": None}
 
 
 def test_resign_ends_the_game_for_the_other_seat():
     state = reversi.new_game(2, seed=1)
     after = reversi.resign(state, 0)
     result = reversi.outcome(after)
-    assert result.winners == (1,) and "resigned" in result.reason
+    assert result.winners == (1,) and result.reason == engine.RESIGNED
+    assert after.events == (Event("resign", seat=0),)
     assert reversi.current_seat(after) is None
 
 

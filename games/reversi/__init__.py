@@ -3,10 +3,14 @@
 from games.reversi.ai import LEVELS, choose_move
 from games.reversi.engine import (
     BLACK,
+    BOARD_FULL,
     MAX_SEATS,
     MIN_SEATS,
     NAME,
+    NO_MOVES,
     OPTIONS,
+    REASONS,
+    RESIGNED,
     WHITE,
     Move,
     State,
@@ -24,7 +28,8 @@ from games.reversi.engine import (
 )
 
 __all__ = [
-    "BLACK", "LEVELS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "WHITE", "Move", "State",
+    "BLACK", "BOARD_FULL", "LEVELS", "MAX_SEATS", "MIN_SEATS", "NAME", "NO_MOVES", "OPTIONS",
+    "REASONS", "RESIGNED", "WHITE", "Move", "State",
     "View", "apply", "choose_move", "current_seat", "legal_moves", "new_game", "outcome",
     "parse_move", "position", "resign", "square_name", "view",
 ]

@@ -303,13 +303,13 @@ class Search:
 
 def _sides(state: State, seat: int) -> tuple[int, int]:
     if state.to_move is None:
-        raise GameOver("The game is over.")
+        raise GameOver("reversi.over")
     if seat != state.to_move:
-        raise NotYourTurn(f"It is not seat {seat}'s turn.")
+        raise NotYourTurn("reversi.not_your_turn", colour=None)
     own = state.discs(seat)
     opp = state.white if own == state.black else state.black
-    if not bb.legal_squares(own, opp):
-        raise IllegalMove("The seat to move has no legal move; the engine passes for it.")
+    if not bb.legal_squares(own, opp):  # a bug: the engine passes for a seat with no move
+        raise IllegalMove("reversi.no_legal_move")
     return own, opp
 
 

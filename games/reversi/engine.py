@@ -4,6 +4,10 @@ Columns a-h run left to right and rows 1-8 top to bottom. White starts on d4 and
 d5 and e4, and black moves first. Which seat plays black is drawn from the match seed.
 A player with no legal move passes automatically; the game ends when neither side can move.
 Discs never run out here: the rule that the opponent hands over a disc is always satisfied.
+
+No sentences for players here: errors carry a key (`reversi.occupied`...) and events a kind,
+both with plain values, and the outcome's reason is one of REASONS; the bot's adapter
+(bot/cogs/reversi.py) words them in each reader's language.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ from games.common import (
     NotYourTurn,
     Outcome,
     seeded_rng,
-    quoted,
     shown,
 )
 from games.reversi import bitboard as bb
@@ -32,6 +35,8 @@ MAX_SEATS = 2
 OPTIONS: dict[str, Any] = {}
 
 BLACK, WHITE = "black", "white"
+RESIGNED, BOARD_FULL, NO_MOVES = "resigned", "board_full", "no_moves"
+REASONS = (RESIGNED, BOARD_FULL, NO_MOVES)  # why a game ended (Outcome.reason)
 COLUMNS = "abcdefgh"
 _SQUARE_RE = re.compile(r"^\s*([a-zA-Z])\s*([0-9]{1,2})\s*$")
 
@@ -50,23 +55,17 @@ class Move:
     def __post_init__(self) -> None:
         square = self.square
         if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < 64:
-            raise BadNotation(
-                f"{quoted(square)} is off the board: squares run from 0 (a1) to 63 (h8)."
-            )
+            raise BadNotation("reversi.off_board_index", square=shown(square))
 
     @classmethod
     def parse(cls, text: str) -> Move:
         match = _SQUARE_RE.match(text or "")
         if not match:
-            raise BadNotation(
-                f"{quoted(text)} is not a square: give a column a-h and a row 1-8, like d3."
-            )
+            raise BadNotation("reversi.not_a_square", text=shown(text))
         column = match.group(1).lower()
         row = int(match.group(2))
         if column not in COLUMNS or not 1 <= row <= 8:
-            raise BadNotation(
-                f"{quoted(text.strip())} is off the board: squares run from a1 to h8."
-            )
+            raise BadNotation("reversi.off_board", text=shown(text.strip()))
         return cls((row - 1) * 8 + COLUMNS.index(column))
 
     def __str__(self) -> str:
@@ -121,8 +120,7 @@ def new_game(seats: int = 2, *, seed: int, options: dict[str, Any] | None = None
     if seats != 2:
         raise ValueError("Reversi is played by exactly two players.")
     black_seat = seeded_rng(seed, "colours").randrange(2)
-    event = Event("start", f"{{seat{black_seat}}} plays black and moves first; "
-                  f"{{seat{1 - black_seat}}} plays white.", black_seat)
+    event = Event("start", seat=black_seat, values={"black": black_seat, "white": 1 - black_seat})
     return State(START_BLACK, START_WHITE, black_seat, black_seat, events=(event,))
 
 
@@ -146,56 +144,57 @@ def parse_move(text: str) -> Move:
     return Move.parse(text)
 
 
-def _explain_illegal(state: State, seat: int, move: Move) -> str:
+def _illegal(state: State, seat: int, move: Move) -> IllegalMove:
+    """Why `move` flips nothing: `reversi.occupied` (the colour on the square) or
+    `reversi.no_flip` (the opponent's colour and the seat's legal squares)."""
     name = square_name(move.square)
-    other = WHITE if state.colour_of(seat) == BLACK else BLACK
     if (state.black | state.white) >> move.square & 1:
         taken = BLACK if state.black >> move.square & 1 else WHITE
-        return f"{name} is already taken by a {taken} disc: play on an empty square."
-    hint = ", ".join(str(m) for m in legal_moves(state, seat))
-    return (f"A disc on {name} would not outflank any {other} disc: it must close a straight line "
-            f"of {other} discs against one of yours. Your legal squares: {hint}.")
+        return IllegalMove("reversi.occupied", square=name, colour=taken)
+    other = WHITE if state.colour_of(seat) == BLACK else BLACK
+    return IllegalMove("reversi.no_flip", square=name, colour=other,
+                       legal=[str(m) for m in legal_moves(state, seat)])
 
 
 def apply(state: State, seat: int, move: Move) -> State:
     """Place a disc for `seat`, flip what it outflanks, and pass or end the game if needed."""
     if state.to_move is None:
-        raise GameOver("The game is over.")
+        raise GameOver("reversi.over")
     if seat != state.to_move:
-        yours = f": you play {state.colour_of(seat)}" if seat in (0, 1) else ""
-        raise NotYourTurn(f"It is not your turn{yours}.")
+        raise NotYourTurn("reversi.not_your_turn",
+                          colour=state.colour_of(seat) if seat in (0, 1) else None)
     if not isinstance(move, Move):
-        raise IllegalMove(f"{shown(repr(move))} is not a Reversi move: name a square, like d3.")
+        raise IllegalMove("reversi.not_a_move", move=shown(repr(move)))
     own, opp = _own_opp(state, seat)
     flipped = bb.flips(own, opp, move.square) if not (own | opp) >> move.square & 1 else 0
     if not flipped:
-        raise IllegalMove(_explain_illegal(state, seat, move))
+        raise _illegal(state, seat, move)
     own |= flipped | (1 << move.square)
     opp &= ~flipped
     black, white = (own, opp) if state.colour_of(seat) == BLACK else (opp, own)
     colour = state.colour_of(seat)
-    events = [Event("move", f"{{seat{seat}}} ({colour}) played {move}, flipping "
-                    f"{flipped.bit_count()} disc{'s' if flipped.bit_count() != 1 else ''}.", seat)]
+    events = [Event("move", seat=seat, values={"colour": colour, "square": str(move),
+                                                "flipped": flipped.bit_count()})]
     other = 1 - seat
     if bb.legal_squares(opp, own):
         to_move: int | None = other
     elif bb.legal_squares(own, opp):
         to_move = seat
-        events.append(Event("pass", f"{{seat{other}}} has no legal move and passes.", other))
+        events.append(Event("pass", seat=other))
     else:
         to_move = None
     after = State(black, white, state.black_seat, to_move, move.square, events=())
     if to_move is None:
-        events.append(Event("end", _result_sentence(after), None))
+        events.append(_end_event(after))
     return State(black, white, state.black_seat, to_move, move.square, events=tuple(events))
 
 
 def resign(state: State, seat: int) -> State:
     if state.to_move is None:
-        raise GameOver("The game is over.")
+        raise GameOver("reversi.over")
     if seat not in (0, 1):
-        raise NotYourTurn(f"There is no seat {shown(seat)} in this game.")
-    event = Event("resign", f"{{seat{seat}}} resigned.", seat)
+        raise NotYourTurn("reversi.no_seat", seat=shown(seat))
+    event = Event("resign", seat=seat)
     return State(state.black, state.white, state.black_seat, None, state.last_move,
                  resigned=seat, events=(event,))
 
@@ -205,25 +204,23 @@ def outcome(state: State) -> Outcome | None:
         return None
     scores = tuple(state.discs(seat).bit_count() for seat in (0, 1))
     if state.resigned is not None:
-        return Outcome(scores, (1 - state.resigned,), f"{{seat{state.resigned}}} resigned")
-    if (state.black | state.white) == bb.FULL:
-        reason = "the board is full"
-    else:
-        reason = "neither player can move"
+        return Outcome(scores, (1 - state.resigned,), RESIGNED)
+    reason = BOARD_FULL if (state.black | state.white) == bb.FULL else NO_MOVES
     if scores[0] == scores[1]:
         return Outcome(scores, (0, 1), reason, draw=True)
     return Outcome(scores, (0 if scores[0] > scores[1] else 1,), reason)
 
 
-def _result_sentence(state: State) -> str:
+def _end_event(state: State) -> Event:
+    """The game is over by the rules: why (a REASON), the counts, and the winner (None: a
+    draw) with their colour."""
     result = outcome(state)
     assert result is not None
-    tally = f"{result.scores[state.black_seat]}-{result.scores[1 - state.black_seat]}"
-    if result.draw:
-        return f"Game over, {result.reason}: a draw, {tally} (black-white)."
-    winner = result.winners[0]
-    return (f"Game over, {result.reason}: {{seat{winner}}} ({state.colour_of(winner)}) wins "
-            f"{tally} (black-white).")
+    winner = None if result.draw else result.winners[0]
+    return Event("end", values={
+        "reason": result.reason, "black": state.black.bit_count(),
+        "white": state.white.bit_count(), "winner": winner,
+        "colour": None if winner is None else state.colour_of(winner)})
 
 
 def view(state: State, seat: int | None = None) -> View:
