@@ -57,16 +57,19 @@ async def test_every_saved_match_loads_and_is_the_replay_of_its_log(legacy):
         if state is None:
             assert match.state is None
             continue
-        assert match.state == await legacy.replay(match_id), match_id
+        replayed = (await legacy.replay(match_id)).to_dict()  # events as the engine words them now
+        assert without_event_words(match.state.to_dict()) == without_event_words(replayed), match_id
         # Saving it again writes what the old code wrote, except that events now carry
         # values for the adapters to word rather than English sentences.
         saved = json.loads(json.dumps(match.state.to_dict()))
         assert without_event_words(saved) == without_event_words(state), match_id
         assert [(e["kind"], e.get("seat")) for e in saved.get("events", [])] == [
             (e["kind"], e.get("seat")) for e in state.get("events", [])], match_id
-        if result is not None:
-            assert Outcome.from_dict(result) == match.outcome()
-            assert Outcome.from_dict(result).to_dict() == result
+        if result is not None:  # the reason was a sentence then, a key now (reversi.NO_MOVES)
+            saved_outcome, outcome = Outcome.from_dict(result), match.outcome()
+            assert (saved_outcome.scores, saved_outcome.winners, saved_outcome.draw) == (
+                outcome.scores, outcome.winners, outcome.draw)
+            assert saved_outcome.to_dict() == result
 
 
 async def test_the_saved_matches_stop_at_the_points_worth_loading(legacy):
