@@ -9,6 +9,7 @@ import games.doudizhu as doudizhu
 import games.patchwork as patchwork
 import games.reversi as reversi
 import games.scrabble as scrabble
+from bot.cogs.patchwork import preview_problem
 from render.doudizhu import render_hand, render_play
 from render.patchwork import render_game, render_preview
 from render.reversi import render_board
@@ -54,7 +55,7 @@ def patchwork_preview() -> bytes:
     seat = patchwork.current_seat(state)
     view = patchwork.view(state, seat)
     move = patchwork.Buy(1, "90", "h8")
-    reason = patchwork.buy_problem(state, seat, move)
+    reason = preview_problem(state, seat, move)  # the engine's key, in words
     return render_preview(view, seat, 1, "90", "h8", reason is None, reason)
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.doudizhu import card_text, sort_cards
-from games.patchwork import PatchInfo, PatchworkView
+from games.patchwork import TURN_BEHIND, TURN_LEATHER, PatchInfo, PatchworkView
 from games.reversi import View as ReversiView
 from games.reversi import square_name
 from games.scrabble import View as ScrabbleView
 from games.scrabble import COLUMNS
-from i18n import ENGLISH_VOICE, Text, Voice, _, lines, n_
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, n_
 from render.patchwork import drawn_to_start
 
 LIMIT = 1024  # characters Discord keeps of an attachment description
@@ -83,27 +83,48 @@ def scrabble_rack(tiles: str) -> str:
     return f"Your rack, {count(len(tiles), 'tile')}: {letters}."
 
 
-def _patch(patch: PatchInfo) -> str:
-    return (f"{count(patch.size, 'square')}, costs {count(patch.cost, 'button')} and "
-            f"{patch.time} time, income {patch.income}")
+def _patch(number: int, patch: PatchInfo) -> Words:
+    return _("{number}: {squares}, costs {buttons} and {time} time, income {income}",
+             number=number, squares=n_("{n} square", "{n} squares", patch.size),
+             buttons=n_("{n} button", "{n} buttons", patch.cost), time=patch.time,
+             income=patch.income)
 
 
-def patchwork_table(view: PatchworkView, names: Sequence[str]) -> str:
-    parts = ["Patchwork table."]
+def _patchwork_turn(view: PatchworkView, name: str) -> Words:
+    """Who moves and why, as the table's alt text says it."""
+    if drawn_to_start(view):
+        return _("{player} to move (drawn to start).", player=name)
+    if view.turn_reason == TURN_BEHIND:
+        return _("{player} to move (behind).", player=name)
+    if view.turn_reason == TURN_LEATHER:
+        return _("{player} to move (leather placement).", player=name)
+    return _("{player} to move (same space, arrived last).", player=name)
+
+
+def patchwork_table(view: PatchworkView, names: Sequence[str],
+                    voice: Voice = ENGLISH_VOICE) -> str:
+    parts: list[Words] = [_("Patchwork table.")]
     for player in view.players:
-        bonus = ", holds the 7x7 bonus" if view.bonus_seat == player.seat else ""
-        parts.append(f"{names[player.seat]}: {count(player.buttons, 'button')}, income "
-                     f"{player.income}, time track {player.position} of {view.track_end}, "
-                     f"{count(player.quilt.empty, 'empty square')}, score now {player.score}{bonus}.")
+        said = {"player": names[player.seat], "income": player.income,
+                "buttons": n_("{n} button", "{n} buttons", player.buttons),
+                "position": player.position, "end": view.track_end,
+                "empty": n_("{n} empty square", "{n} empty squares", player.quilt.empty),
+                "score": player.score}
+        if view.bonus_seat == player.seat:
+            parts.append(_("{player}: {buttons}, income {income}, time track {position} of "
+                           "{end}, {empty}, score now {score}, holds the 7x7 bonus.", **said))
+        else:
+            parts.append(_("{player}: {buttons}, income {income}, time track {position} of "
+                           "{end}, {empty}, score now {score}.", **said))
     if view.turn is not None:
-        why = "drawn to start" if drawn_to_start(view) else view.turn_reason
-        parts.append(f"{names[view.turn]} to move ({why}).")
-    offer = "; ".join(f"{number}: {_patch(patch)}"
-                      for number, patch in enumerate(view.offer, start=1))
-    if offer:
-        parts.append(f"On offer: {offer}.")
-    parts.append(f"{len(view.circle)} patches left in the circle.")
-    return fit(" ".join(parts))
+        parts.append(_patchwork_turn(view, names[view.turn]))
+    if view.offer:
+        offer = lines((_patch(number, patch) for number, patch in enumerate(view.offer, 1)),
+                      "; ")
+        parts.append(_("On offer: {offer}.", offer=offer))
+    parts.append(n_("{n} patch left in the circle.", "{n} patches left in the circle.",
+                    len(view.circle)))
+    return fit(voice(lines(parts, " ")))
 
 
 def doudizhu_cards(cards: Iterable[str], whose: str) -> str:

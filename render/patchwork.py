@@ -10,12 +10,14 @@ income. The rest of the circle is counted, not drawn: it would not fit a phone.
 `render_preview(view, seat, patch_choice, orientation, square, legal, reason)` draws one quilt
 with a patch ghosted where the player wants to put it: green when legal, red (with the reason)
 when not; squares it would cover twice or that fall off the quilt are marked.
+
+Both take a `voice` that words every label (the channel's for the table, the player's for a
+preview); labels are measured and cut, shrunk or wrapped to fit in every language.
 """
 
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -25,6 +27,10 @@ from games.common import GameError
 from games.patchwork import (
     COLUMNS,
     LEATHER_ID,
+    RESIGNED,
+    TIE_BREAK,
+    TURN_BEHIND,
+    TURN_LEATHER,
     TURN_ON_TOP,
     PatchInfo,
     PatchworkView,
@@ -35,6 +41,7 @@ from games.patchwork import (
     short_orientation,
     square_index,
 )
+from i18n import ENGLISH_VOICE, Voice, Words, _, n_
 from render.fonts import draw_text, text_length
 from render.phone import WIDTH
 from render.png import SCALE, finish
@@ -78,6 +85,37 @@ def fit_text(text: str, size: int, width: float, *, condensed: bool = False) -> 
     while text and text_width(text + "…", size, condensed=condensed) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fit_size(text: str, size: int, width: float, *, smallest: int = TEXT - 4,
+             condensed: bool = False) -> int:
+    """The largest font size from `size` down to `smallest` at which `text` fits `width`."""
+    while size > smallest and text_width(text, size, condensed=condensed) > width:
+        size -= 1
+    return size
+
+
+def wrap_text(text: str, size: int, width: float, *, condensed: bool = False) -> list[str]:
+    """`text` in lines at most `width` pixels wide: broken at spaces, and between characters
+    where a word (or a sentence in Chinese, which has no spaces) is too wide alone."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if text_width(trial, size, condensed=condensed) <= width:
+            line = trial
+            continue
+        if line:
+            out.append(line)
+        line = ""
+        for char in word:  # a word too wide for a line of its own: cut where it overflows
+            if line and text_width(line + char, size, condensed=condensed) > width:
+                out.append(line)
+                line = ""
+            line += char
+    if line:
+        out.append(line)
+    return out
 
 
 def drawn_to_start(view: PatchworkView) -> bool:
@@ -259,13 +297,15 @@ def _draw_patch_fit(pen: Pen, patch: PatchInfo, x: float, y: float, w: float, h:
 
 
 def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = None, *,
-                 size: int = 0, width: float = 0) -> str:
+                 size: int = 0, width: float = 0, voice: Voice = ENGLISH_VOICE) -> str:
     """The seat's name, "(you)" added for the viewer; cut to `width` pixels at `size` if given."""
-    name = names[seat] if names else f"Player {seat + 1}"
-    you = " (you)" if view.seat == seat else ""
+    name = names[seat] if names else voice(_("Player {number}", number=seat + 1))
+    if view.seat != seat:
+        return fit_text(name, size, width) if width else name
     if width:
-        name = fit_text(name, size, width - text_width(you, size))
-    return name + you
+        room = width - text_width(voice(_("{name} (you)", name="")), size)
+        name = fit_text(name, size, room)
+    return voice(_("{name} (you)", name=name))
 
 
 # --- quilts --------------------------------------------------------------------------------------
@@ -329,11 +369,14 @@ def _patch_outline(pen: Pen, cells, x0, y0, cell, colour, width=4) -> None:
                 pen.line(list(seg), colour, width)
 
 
-def _stat(pen: Pen, x: float, y: float, value: str, label: str, colour=INK) -> None:
-    """A number and its label on one line: `12 buttons`."""
+def _stat(pen: Pen, x: float, y: float, value: str, label: str, colour=INK,
+          width: float = 0) -> None:
+    """A number and its label on one line: `12 buttons` (the label cut to `width` in all)."""
     pen.text(x, y, value, TEXT + 2, colour, anchor="ls")
-    pen.text(x + pen.width_of(value, TEXT + 2) + 5, y, label, TEXT, INK_SOFT, anchor="ls",
-             condensed=True)
+    left = pen.width_of(value, TEXT + 2) + 5
+    if width:
+        label = fit_text(label, TEXT, width - left, condensed=True)
+    pen.text(x + left, y, label, TEXT, INK_SOFT, anchor="ls", condensed=True)
 
 
 QUILT_CELL = 27
@@ -342,7 +385,8 @@ NAME_H = 36
 PANEL_H = NAME_H + 28 + 9 * QUILT_CELL + 68
 
 
-def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, w: float) -> None:
+def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, w: float,
+                  voice: Voice = ENGLISH_VOICE) -> None:
     """Name, quilt and the four numbers that matter: buttons, income, time, score."""
     player = view.players[seat]
     colour = PLAYER_COLOURS[seat]
@@ -356,7 +400,8 @@ def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, 
     if player.has_bonus:
         _bonus_tile(pen, right - 28, y + 4, 28)
         right -= 34
-    name = _player_name(view, seat, pen.names, size=TEXT + 2, width=right - (x + 40))
+    name = _player_name(view, seat, pen.names, size=TEXT + 2, width=right - (x + 40),
+                        voice=voice)
     pen.text(x + 40, y + NAME_H / 2 + 1, name, TEXT + 2, INK, anchor="lm")
     gx = x + 8 + LABEL_W + (w - 16 - LABEL_W - 9 * QUILT_CELL) / 2
     gy = y + NAME_H + 28
@@ -364,10 +409,16 @@ def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, 
     _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight, label_size=TEXT)
     sy = gy + 9 * QUILT_CELL + 32
     half = x + w / 2 + 4
-    _stat(pen, x + 12, sy, str(player.buttons), "button" if player.buttons == 1 else "buttons")
-    _stat(pen, half, sy, f"+{player.income}", "income", BUTTON_BLUE)
-    _stat(pen, x + 12, sy + 28, f"{player.position}/{view.track_end}", "time", colour)
-    _stat(pen, half, sy + 28, str(player.score), "score")
+    room, right_room = w / 2 - 12, w / 2 - 8  # up to the next column, or the panel's edge
+    # TRANSLATORS: labels after a number under each quilt: "12 buttons", "+3 income",
+    # "20/53 time" (the time track), "-150 score"; short, about 10 letters at most.
+    buttons = voice(n_("button", "buttons", player.buttons))
+    _stat(pen, x + 12, sy, str(player.buttons), buttons, width=room)
+    _stat(pen, half, sy, f"+{player.income}", voice(_("income")), BUTTON_BLUE,
+          width=right_room)
+    _stat(pen, x + 12, sy + 28, f"{player.position}/{view.track_end}", voice(_("time")),
+          colour, width=room)
+    _stat(pen, half, sy + 28, str(player.score), voice(_("score")), width=right_room)
 
 
 def _token(pen: Pen, cx: float, cy: float, seat: int) -> None:
@@ -390,7 +441,8 @@ TRACK_H = 3 * SPACE_H + 2 * 6 + 16 + 30
 
 
 @lru_cache(maxsize=8)
-def _track_layer(track_end: int, income: tuple[int, ...], width: int) -> Image.Image:
+def _track_layer(track_end: int, income: tuple[int, ...], width: int,
+                 voice: Voice = ENGLISH_VOICE) -> Image.Image:
     """The spaces, their row numbers and income buttons: the same all game, drawn once."""
     pen = Pen(width, TRACK_H, PANEL)
     pen.rect(0, 0, width - 1, TRACK_H - 1, outline=GRID_LINE, width=2, radius=12)
@@ -404,9 +456,16 @@ def _track_layer(track_end: int, income: tuple[int, ...], width: int) -> Image.I
             _button(pen, x + w / 2, y + SPACE_H / 2, 8)
     legend_y = TRACK_H - 17
     _button(pen, 20, legend_y, 8)
-    pen.text(32, legend_y, "income", TEXT, INK_SOFT, anchor="lm", condensed=True)
-    _leather(pen, 112, legend_y - 8, 16)
+    pen.text(32, legend_y, _legend(voice)[0], TEXT, INK_SOFT, anchor="lm", condensed=True)
+    _leather(pen, _legend(voice)[1], legend_y - 8, 16)
     return pen.image
+
+
+@lru_cache(maxsize=8)
+def _legend(voice: Voice) -> tuple[str, float]:
+    """The track's "income" legend, cut to fit, and where the leather legend starts."""
+    label = fit_text(voice(_("income")), TEXT, 90, condensed=True)
+    return label, round(32 + text_width(label, TEXT, condensed=True) + 7)
 
 
 def _space(space: int, width: float) -> tuple[float, float, float]:
@@ -416,20 +475,29 @@ def _space(space: int, width: float) -> tuple[float, float, float]:
     return 44 + col * w, 8 + row * (SPACE_H + 6), w
 
 
-def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: int) -> None:
-    pen.paste(_track_layer(view.track_end, tuple(view.income_spaces), w), x, y)
+def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: int,
+           voice: Voice = ENGLISH_VOICE) -> None:
+    pen.paste(_track_layer(view.track_end, tuple(view.income_spaces), w, voice), x, y)
     for space in view.leather_spaces:
         sx, sy, sw = _space(space, w)
         _leather(pen, x + sx + sw / 2 - 8, y + sy + SPACE_H / 2 - 8, 16)
     legend_y = y + TRACK_H - 17
     left = len(view.leather_spaces)
-    pen.text(x + 134, legend_y, f"leather ({left} left)", TEXT, INK_SOFT, anchor="lm", condensed=True)
-    bonus = ("7x7 bonus: free" if view.bonus_seat is None
-             else f"7x7 bonus: {_player_name(view, view.bonus_seat, pen.names)}")
-    room = w - 300
-    _bonus_tile(pen, x + 290, legend_y - 12, 24)
-    pen.text(x + 320, legend_y, fit_text(bonus, TEXT, room - 34, condensed=True), TEXT, INK_SOFT,
-             anchor="lm", condensed=True)
+    leather_x = _legend(voice)[1] + 22
+    leather = voice(_("leather ({left} left)", left=left))
+    needed = leather_x + text_width(leather, TEXT, condensed=True) + 6
+    bonus_x = min(max(290, needed), w - 200)  # the bonus legend keeps room for a name
+    pen.text(x + leather_x, legend_y, fit_text(leather, TEXT, bonus_x - leather_x - 4,
+                                               condensed=True),
+             TEXT, INK_SOFT, anchor="lm", condensed=True)
+    if view.bonus_seat is None:
+        bonus = voice(_("7x7 bonus: free"))
+    else:
+        bonus = voice(_("7x7 bonus: {player}", player=_player_name(
+            view, view.bonus_seat, pen.names, voice=voice)))
+    _bonus_tile(pen, x + bonus_x, legend_y - 12, 24)
+    pen.text(x + bonus_x + 30, legend_y, fit_text(bonus, TEXT, w - bonus_x - 44, condensed=True),
+             TEXT, INK_SOFT, anchor="lm", condensed=True)
     a, b = view.players[0].position, view.players[1].position
     order = (0, 1)
     if a == b:
@@ -477,27 +545,34 @@ def _circle_rows(view: PatchworkView) -> int:
     return max(1, -(-min(len(view.circle), SHOWN_PATCHES) // PER_ROW))
 
 
-def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float) -> None:
+def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float,
+            voice: Voice = ENGLISH_VOICE) -> None:
     """The offer (1-3, to buy) and the patches after it, clockwise from the spool."""
     more = len(view.circle) - SHOWN_PATCHES
-    pen.text(x, y, "ON OFFER", TEXT + 2, INK, anchor="ls")
-    note = "buy 1, 2 or 3; then the circle" + (f" (+{more} more)" if more > 0 else "")
-    pen.text(x + pen.width_of("ON OFFER", TEXT + 2) + 10, y, note, TEXT, INK_SOFT, anchor="ls",
-             condensed=True)
+    title = voice(_("ON OFFER"))
+    pen.text(x, y, title, TEXT + 2, INK, anchor="ls")
+    if more > 0:
+        note = voice(_("buy 1, 2 or 3; then the circle (+{more} more)", more=more))
+    else:
+        note = voice(_("buy 1, 2 or 3; then the circle"))
+    left = pen.width_of(title, TEXT + 2) + 10
+    pen.text(x + left, y, fit_text(note, TEXT, w - left, condensed=True), TEXT, INK_SOFT,
+             anchor="ls", condensed=True)
     buyer = (view.players[view.turn] if view.turn is not None
-             and view.turn_reason != "leather placement" else None)
+             and view.turn_reason != TURN_LEATHER else None)
     item_w = (w - (PER_ROW - 1) * 8) / PER_ROW
     if not view.circle:
-        pen.text(x, y + 30, "no patches left", TEXT, INK_SOFT, anchor="ls")
+        pen.text(x, y + 30, voice(_("no patches left")), TEXT, INK_SOFT, anchor="ls")
     for k, patch in enumerate(view.circle[:SHOWN_PATCHES]):
         row, col = divmod(k, PER_ROW)
         ix, iy = x + col * (item_w + 8), y + 10 + row * (ITEM_H + 8)
         dear = k < 3 and buyer is not None and patch.cost > buyer.buttons
-        pen.paste(_item(patch, k + 1 if k < 3 else 0, dear, item_w), ix, iy)
+        pen.paste(_item(patch, k + 1 if k < 3 else 0, dear, item_w, voice), ix, iy)
 
 
 @lru_cache(maxsize=128)
-def _item(patch: PatchInfo, number: int, dear: bool, width: float) -> Image.Image:
+def _item(patch: PatchInfo, number: int, dear: bool, width: float,
+          voice: Voice = ENGLISH_VOICE) -> Image.Image:
     """One patch of the circle with its price: numbered 1-3 (`number`) when on offer, faded
     when the player to move cannot afford it. Drawn once per patch and state, then pasted."""
     pen = Pen(width, ITEM_H)
@@ -510,44 +585,61 @@ def _item(patch: PatchInfo, number: int, dear: bool, width: float) -> Image.Imag
     _price_line(pen, patch, (width - _measure_price(pen, patch, TEXT)) / 2, 84, TEXT)
     if dear:
         pen.overlay((3, 3, width - 3, ITEM_H - 3), FADE)
-        for line, dy in (("can't", 32), ("afford", 56)):
-            pen.text(width / 2, dy, line, TEXT, (180, 40, 40), anchor="mm")
+        # TRANSLATORS: over a patch its buyer has too few buttons for; two short lines at most.
+        words = voice(_("can't afford"))
+        size = fit_size(words, TEXT, width - 12) if " " not in words else TEXT
+        said = wrap_text(words, size, width - 12)[:2]
+        top = 44 - 12 * (len(said) - 1)
+        for k, line in enumerate(said):
+            pen.text(width / 2, top + 24 * k, fit_text(line, size, width - 8), size,
+                     (180, 40, 40), anchor="mm")
     return pen.image
 
 
 # --- header --------------------------------------------------------------------------------------
 
 
-def _status(view: PatchworkView, names: Sequence[str] | None) -> tuple[str, str]:
+def _status(view: PatchworkView, names: Sequence[str] | None,
+            voice: Voice = ENGLISH_VOICE) -> tuple[str, str]:
+    """The header's two lines: who wins or moves, and why."""
+    def name(seat: int) -> str:
+        return _player_name(view, seat, names, voice=voice)
+
     if view.over and view.outcome is not None:
         out = view.outcome
         winner = out.winners[0]
         loser = 1 - winner
-        title = f"{_player_name(view, winner, names)} wins, {out.scores[winner]} to {out.scores[loser]}"
-        if "resigned" in out.reason:
-            title = f"{_player_name(view, winner, names)} wins"
-        labels = {f"seat{k}": _player_name(view, k, names) for k in (0, 1)}
-        return title, out.reason.format(**labels)
+        if out.reason == RESIGNED:
+            return (voice(_("{player} wins", player=name(winner))),
+                    voice(_("{player} resigned", player=name(loser))))
+        title = voice(_("{player} wins, {score} to {other}", player=name(winner),
+                        score=out.scores[winner], other=out.scores[loser]))
+        if out.reason == TIE_BREAK:
+            return title, voice(_("tied score: the first to reach the final space wins"))
+        return title, voice(_("highest score"))
     if view.turn is None:
-        return "Game over", ""
-    name = _player_name(view, view.turn, names)
-    if view.turn_reason == "leather placement":
-        n = view.pending_leather
-        what = "a leather patch" if n == 1 else f"{n} leather patches"
-        return f"{name}: place {what}", "reached a leather space first: use /patchwork place"
-    if view.turn_reason == "behind":
-        return f"{name} to move", "behind on the time track"
+        return voice(_("Game over")), ""
+    player = name(view.turn)
+    if view.turn_reason == TURN_LEATHER:
+        title = n_("{player}: place a leather patch", "{player}: place {n} leather patches",
+                   view.pending_leather, player=player)
+        return voice(title), voice(_("reached a leather space first: use /patchwork place"))
+    title = voice(_("{player} to move", player=player))
+    if view.turn_reason == TURN_BEHIND:
+        return title, voice(_("behind on the time track"))
     if drawn_to_start(view):
-        return f"{name} to move", "drawn to start"
-    return f"{name} to move", "same space, arrived last (on top)"
+        return title, voice(_("drawn to start"))
+    return title, voice(_("same space, arrived last (on top)"))
 
 
 HEADER_H = 62
 
 
-def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> bytes:
+def render_game(view: PatchworkView, names: Sequence[str] | None = None,
+                voice: Voice = ENGLISH_VOICE) -> bytes:
     """The whole table as PNG bytes, 600 px wide and at most 900 tall (render/phone.py):
-    both quilts, the time track, the offer and the next patches of the circle."""
+    both quilts, the time track, the offer and the next patches of the circle, labelled in
+    `voice`."""
     y_quilts = HEADER_H + PAD
     y_track = y_quilts + PANEL_H + PAD
     y_circle = y_track + TRACK_H + PAD + 20
@@ -556,22 +648,22 @@ def render_game(view: PatchworkView, names: Sequence[str] | None = None) -> byte
     pen.names = names
     pen.rect(0, 0, WIDTH, HEADER_H, fill=HEADER)
     header_names = [fit_text(name, TEXT + 4, 300) for name in names] if names else None
-    title, note = _status(view, header_names)
+    title, note = _status(view, header_names, voice)
     colour = PLAYER_COLOURS[view.turn] if view.turn is not None else GOLD
     pen.text(PAD, 22, fit_text(title, TEXT + 4, WIDTH - 2 * PAD), TEXT + 4, HEADER_TEXT, anchor="lm")
     pen.text(PAD, 47, fit_text(note, TEXT, WIDTH - 2 * PAD, condensed=True), TEXT,
              _shade(colour, 1.4), anchor="lm", condensed=True)
     panel_w = (WIDTH - 3 * PAD) / 2
     for seat in (0, 1):
-        _player_panel(pen, view, seat, PAD + seat * (panel_w + PAD), y_quilts, panel_w)
-    _track(pen, view, PAD, y_track, WIDTH - 2 * PAD)
-    _circle(pen, view, PAD, y_circle, WIDTH - 2 * PAD)
+        _player_panel(pen, view, seat, PAD + seat * (panel_w + PAD), y_quilts, panel_w, voice)
+    _track(pen, view, PAD, y_track, WIDTH - 2 * PAD, voice)
+    _circle(pen, view, PAD, y_circle, WIDTH - 2 * PAD, voice)
     return pen.png()
 
 
 def clear_caches() -> None:
     """Forget every drawn layer and sprite (tests that watch all the text being drawn)."""
-    for cached in (_track_layer, _empty_quilt, _quilt_image, _patch_sprite, _item):
+    for cached in (_track_layer, _legend, _empty_quilt, _quilt_image, _patch_sprite, _item):
         cached.cache_clear()
 
 
@@ -582,10 +674,11 @@ LEATHER_INFO = PatchInfo(LEATHER_ID, 0, 0, 0, ((0, 0),), (), leather=True)
 
 
 def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientation: str, square: str,
-                   legal: bool, reason: str | None) -> bytes:
+                   legal: bool, reason: Words | str | None, voice: Voice = ENGLISH_VOICE,
+                   names: Sequence[str] | None = None) -> bytes:
     """`seat`'s quilt with patch `patch_choice` (1-3 on offer) ghosted at `square`, turned to
-    `orientation`: green when `legal`, red with `reason` when not. `patch_choice` 0 previews
-    the 1x1 leather patch being placed (orientation `0`)."""
+    `orientation`: green when `legal`, red with `reason` when not, labelled in `voice`.
+    `patch_choice` 0 previews the 1x1 leather patch being placed (orientation `0`)."""
     player = view.players[seat]
     if patch_choice == 0:
         patch = LEATHER_INFO
@@ -606,16 +699,24 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
     gx, gy = 40, 140
     cell = min(PREVIEW_CELL, (WIDTH - gx - 20) // (9 + max(over_right, over_down)))
     width = WIDTH
-    reason = f"{reason[:1].upper()}{reason[1:]}" if reason else reason  # a sentence, alone
-    text_lines = textwrap.wrap(reason or "", 44) if not legal and reason else []
+    said = voice(reason) if reason else ""
+    said = f"{said[:1].upper()}{said[1:]}"  # a sentence, alone
+    text_lines = wrap_text(said, TEXT + 2, width - 2 * PAD) if not legal and said else []
     height = gy + (9 + over_down) * cell + 36 + 32 * max(1, len(text_lines)) + 16
     pen = Pen(int(width), int(height))
     colour = PLAYER_COLOURS[seat]
     pen.rect(0, 0, width, 66, fill=HEADER)
     pen.circle(PAD + 14, 33, 14, fill=colour, outline=(255, 255, 255), width=2)
     pen.text(PAD + 14, 34, str(seat + 1), TEXT, (255, 255, 255), anchor="mm", condensed=True)
-    owner = "Your quilt" if view.seat == seat else f"Player {seat + 1}'s quilt"
-    pen.text(PAD + 38, 33, owner, TEXT + 4, HEADER_TEXT, anchor="lm")
+    if view.seat == seat:
+        owner = voice(_("Your quilt"))
+    elif names:
+        owner = voice(_("{player}'s quilt", player=names[seat]))
+    else:
+        owner = voice(_("Player {number}'s quilt", number=seat + 1))
+    purse = voice(n_("{n} button", "{n} buttons", player.buttons))
+    room = width - 2 * PAD - 38 - text_width(purse, TEXT) - 16
+    pen.text(PAD + 38, 33, fit_text(owner, TEXT + 4, room), TEXT + 4, HEADER_TEXT, anchor="lm")
     if patch is not None:
         if patch.leather:
             move = f"place {square}"
@@ -626,8 +727,9 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
         if not patch.leather:
             _price_line(pen, patch, PAD + mw + 20, 81, TEXT + 2)
     else:
-        pen.text(PAD, 80, f"there is no patch {patch_choice} on offer", TEXT + 2, (180, 40, 40))
-    pen.text(width - PAD, 33, f"{player.buttons} buttons", TEXT, HEADER_TEXT, anchor="rm")
+        missing = voice(_("there is no patch {number} on offer", number=patch_choice))
+        pen.text(PAD, 80, fit_text(missing, TEXT + 2, width - 2 * PAD), TEXT + 2, (180, 40, 40))
+    pen.text(width - PAD, 33, purse, TEXT, HEADER_TEXT, anchor="rm")
     _quilt(pen, player.quilt, gx, gy, cell, label_size=TEXT, background=PAPER)
     filled = {(r, c) for r, row in enumerate(player.quilt.cells) for c, v in enumerate(row) if v is not None}
     good, bad = (70, 190, 90), (220, 50, 50)
@@ -653,9 +755,9 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
                 pen.line([x0, y1, x1, y0], (255, 255, 255), 5)
     ty = gy + (9 + over_down) * cell + 20
     if legal:
-        pen.text(PAD, ty, "It fits here.", TEXT + 2, _shade(good, 0.7))
+        pen.text(PAD, ty, voice(_("It fits here.")), TEXT + 2, _shade(good, 0.7))
     else:
-        lines = text_lines or ["It can't go here."]
+        lines = text_lines or [voice(_("It can't go here."))]
         for k, line in enumerate(lines):
             pen.text(PAD, ty + 32 * k, line, TEXT + 2, _shade(bad, 0.8))
     return pen.png()

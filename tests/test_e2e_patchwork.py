@@ -8,6 +8,7 @@ import random
 import pytest
 
 import games.patchwork as patchwork
+from tests import pseudo
 from tests.e2e import board_message as board
 from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot
 
@@ -270,6 +271,7 @@ def test_preview_tells_a_player_on_the_final_space_they_have_no_turns_left():
     from dataclasses import replace
 
     from bot.cogs.patchwork import preview_problem
+    from i18n import ENGLISH_VOICE, voice
 
     state = replace(patchwork.new_game(2, seed=3), positions=(20, 10))  # seat 1 to move
     choice = next(n for n, patch_id in enumerate(state.offer, start=1)
@@ -277,5 +279,50 @@ def test_preview_tells_a_player_on_the_final_space_they_have_no_turns_left():
     move = patchwork.Buy(choice, "0", "a1")
     assert preview_problem(state, 0, move) is None  # off-turn: fits, affordable
     finished = replace(state, positions=(53, 10), finished=(0,))
-    assert preview_problem(finished, 0, move) == (
+    assert ENGLISH_VOICE(preview_problem(finished, 0, move)) == (
         "your time token is on the final space: you have no turns left to buy with")
+    assert voice("zh-TW")(preview_problem(finished, 0, move)) != ENGLISH_VOICE(
+        preview_problem(finished, 0, move))
+
+
+@pytest.mark.skipif(pseudo.ENABLED,
+                    reason="the pseudo-locale run gives every reader the pseudo voice")
+async def test_the_table_in_the_servers_language_and_previews_in_the_players(
+        world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 20261123)  # patch 3 on offer costs 8: too dear at the start
+    fake, guild, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    bob.locale = "zh-CN"  # bob's Discord client is in simplified Chinese
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        bot.languages.server_changed(guild.id, "zh-TW")  # the server reads traditional Chinese
+        lobby = await fake.slash(alice, channel, "patchwork new", opponent=bob.id)
+        first = board(await fake.click(bob, lobby.message, label="Join"))
+        embed = first.embeds[0]
+        assert embed["title"] == "拼布對決：alice 對 bob"
+        assert "抽籤決定由" in embed["description"]
+        names = [f["name"] for f in embed["fields"]]
+        assert names == ["alice", "bob", "輪到"]
+        assert embed["fields"][0]["value"].endswith("\n5 顆鈕扣 · 收入 0\n剩餘時間 53 · 81 個空格")
+        assert "抽籤決定先開始" in embed["fields"][2]["value"]
+        assert embed["footer"]["text"] == "對局 #1 · 第 0 步"
+        assert "輪到你：用 `/patchwork buy` 購買布塊" in first.content
+        assert first.attachments[0].description.startswith("拼布對決的桌面。 alice：5 顆鈕扣")
+        match = await bot.service.current(channel.id)
+        mover = {alice.id: alice, bob.id: bob}[match.player(match.current_seat()).user_id]
+        waiter = bob if mover is alice else alice
+        preview = await fake.slash(bob, channel, "patchwork preview", patch=3, orientation="0",
+                                   square="a1")
+        assert preview.ephemeral and "行不通：那块布块要 8 颗纽扣，你只有 5 颗。" in preview.content
+        assert preview.attachments[0].description.startswith("你的拼布板")
+        orientations = await fake.autocomplete(bob, channel, "patchwork buy", "orientation",
+                                               patch=1, orientation="镜")
+        assert orientations and all(c["name"].endswith(" 镜像") for c in orientations)
+        assert all(c["value"].endswith(" mirrored") for c in orientations)
+        poor = await fake.slash(mover, channel, "patchwork buy", patch=3, square="a1",
+                                orientation="0")
+        said = "那块布块要 8 颗纽扣，你只有 5 颗" if mover is bob else "that patch costs 8 buttons"
+        assert poor.ephemeral and poor.content.startswith(said)
+        passed = board(await fake.slash(mover, channel, "patchwork pass"))
+        said = f"**{mover.name}** 選擇跳過，前進 1 格並拿到 1 顆鈕扣。"
+        assert said in passed.embeds[0]["description"]
+        assert passed.embeds[0]["fields"][2]["value"] == f"<@{waiter.id}>：時間標記落後。"

@@ -12,7 +12,9 @@ from games.patchwork import (
     LEATHER_ID,
     LEVELS,
     PATCHES,
+    TURN_BEHIND,
     TURN_LEATHER,
+    TURN_ON_TOP,
     Buy,
     Pass,
     Place,
@@ -59,7 +61,7 @@ def positions():
 
 def test_positions_cover_every_phase(positions):
     reasons = {turn_reason(s) for s in positions}
-    assert reasons == {"behind", "same space, arrived last", TURN_LEATHER}
+    assert reasons == {TURN_BEHIND, TURN_ON_TOP, TURN_LEATHER}
     assert any(not any(isinstance(m, Buy) for m in legal_moves(s, current_seat(s))) for s in positions)
 
 

@@ -149,20 +149,24 @@ def test_placements_on_empty_quilt_in_every_orientation(pid):
         # one column too far right / one row too low sticks out
         row, col = 0, 9 - w + 1
         if col <= 8:
-            assert placement_problem(0, pid, name, row * 9 + col) == "it sticks out past column i"
+            assert placement_problem(0, pid, name, row * 9 + col) == (
+                "sticks_out", {"past": "column"})
         if 9 - h + 1 <= 8:
-            assert placement_problem(0, pid, name, (9 - h + 1) * 9) == "it sticks out past row 9"
+            assert placement_problem(0, pid, name, (9 - h + 1) * 9) == (
+                "sticks_out", {"past": "row"})
 
 
 def test_overlap_names_the_filled_squares():
     quilt = 1 << square_index("e5")
-    assert placement_problem(quilt, 8, "0", square_index("d4")) == "it would cover e5, already filled"
+    assert placement_problem(quilt, 8, "0", square_index("d4")) == (
+        "overlap", {"squares": ["e5"]})
     quilt |= 1 << square_index("d4")
-    assert placement_problem(quilt, 8, "0", square_index("d4")) == "it would cover d4 and e5, already filled"
+    assert placement_problem(quilt, 8, "0", square_index("d4")) == (
+        "overlap", {"squares": ["d4", "e5"]})
     assert "d4" not in legal_placements(quilt, 8, "0")
     assert "f6" in legal_placements(quilt, 8, "0") and "e4" not in legal_placements(quilt, 8, "0")
-    assert placement_problem(0, 13, "0", square_index("f1")) == "it sticks out past column i"
-    assert placement_problem(0, 8, "0", square_index("i9")) == "it sticks out past column i and row 9"
+    assert placement_problem(0, 13, "0", square_index("f1")) == ("sticks_out", {"past": "column"})
+    assert placement_problem(0, 8, "0", square_index("i9")) == ("sticks_out", {"past": "both"})
 
 
 def test_legal_placements_respects_every_filled_square():

@@ -55,20 +55,47 @@ def test_constructor_normalises():
 
 
 @pytest.mark.parametrize(
-    "text, fragment",
+    "text, key, values",
     [
-        ("", "write a move"),
-        ("take 2", "I can't read"),
-        ("buy", "buy <1-3>"),
-        ("buy 4 0 a1", "choose patch 1, 2 or 3"),
-        ("buy 1 45 a1", "orientation"),
-        ("buy 1 90 j1", "not a square"),
-        ("buy 1 90 a0", "not a square"),
-        ("place", "place a leather patch like"),
-        ("place z9", "not a square"),
-        ("pass now", "to pass"),
+        ("", "no_move", {}),
+        ("take 2", "unreadable", {"text": "take 2"}),
+        ("buy", "short_buy", {}),
+        ("b", "short_buy", {}),
+        ("sell 1 0 a1", "unreadable", {"text": "sell 1 0 a1"}),
+        ("buy 4 0 a1", "choose_patch", {"text": "4"}),
+        ("buy 1 45 a1", "bad_orientation", {"text": "45"}),
+        ("buy 1 90 j1", "bad_square", {"text": "j1"}),
+        ("buy 1 90 a0", "bad_square", {"text": "a0"}),
+        ("place", "not_a_place", {"text": "place"}),
+        ("place z9", "bad_square", {"text": "z9"}),
+        ("pass now", "not_a_pass", {"text": "pass now"}),
     ],
 )
-def test_bad_text(text, fragment):
-    with pytest.raises(BadNotation, match=fragment):
+def test_bad_text(text, key, values):
+    with pytest.raises(BadNotation) as err:
         parse_move(text)
+    assert err.value.key == f"patchwork.{key}" and err.value.values == values
+
+
+def test_bad_text_in_words():
+    """The bot words each key as it was said before the languages (bot/cogs/patchwork.py)."""
+    from bot.cogs.patchwork import error_words
+    from i18n import ENGLISH_VOICE
+
+    def said(text):
+        with pytest.raises(BadNotation) as err:
+            parse_move(text)
+        return ENGLISH_VOICE(error_words(err.value))
+
+    assert said("") == "write a move: 'buy 2 90m c4', 'pass' or 'place e5'"
+    assert said("take 2").startswith("I can't read `take 2`: write 'buy 2 90m c4'")
+    assert "buy <1-3>" in said("buy")
+    assert said("buy 4 0 a1") == "choose patch 1, 2 or 3 of those on offer, not `4`"
+    assert said("buy 1 45 a1").startswith("I can't read the orientation `45`: use 0, 90")
+    assert said("buy 1 90 j1").startswith("`j1` is not a square of the quilt")
+    assert said("place") == "place a leather patch like 'place e5', not `place`"
+    assert said("pass now") == "to pass, write 'pass', not `pass now`"
+    with pytest.raises(BadNotation) as err:
+        Buy(4, "0", "a1")
+    assert ENGLISH_VOICE(error_words(err.value)) == (
+        "you can only buy patch 1, 2 or 3 of those on offer, not 4")

@@ -7,6 +7,8 @@ from dataclasses import replace
 from PIL import Image
 
 import games.patchwork as pw
+from bot.cogs.patchwork import error_words
+from i18n import ENGLISH_VOICE, voice
 from render.patchwork import render_game, render_preview
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -60,8 +62,8 @@ def test_render_preview_legal_and_illegal():
     v = pw.view(s, seat)
     ok = _image(render_preview(v, seat, 1, "0", "a1", True, None))
     bad_move = pw.Buy(1, "90 mirrored", "i9")
-    reason = pw.buy_problem(s, seat, bad_move)
-    assert reason is not None and "sticks out" in reason
+    reason = error_words(pw.buy_problem(s, seat, bad_move))
+    assert "sticks out" in ENGLISH_VOICE(reason)
     bad = _image(render_preview(v, seat, 1, "90m", "i9", False, reason))
     assert bad.width > ok.width or bad.height > ok.height  # room for the cells off the quilt
     _image(render_preview(v, seat, 2, "180", "d4", False, "it would cover e5, already filled"))
@@ -117,3 +119,45 @@ def test_header_says_who_was_drawn_to_start_and_names_the_place_command():
     leather = next(t for t in states if t.pending_seat is not None)
     note = _status(pw.view(leather), None)[1]
     assert "/patchwork place" in note and "write" not in note
+
+
+def test_header_and_labels_in_every_language():
+    from render.patchwork import _status
+
+    states = _states()
+    leather = next(t for t in states if t.pending_seat is not None)
+    for lang in ("zh-TW", "zh-CN", "gu"):
+        said = voice(lang)
+        title, note = _status(pw.view(leather), ["alice", "bob"], said)
+        assert "place" not in title and "/patchwork place" in note  # the command stays
+        assert "alice" in title or "bob" in title
+        for state in (states[0], leather, states[-1], pw.resign(states[3], 0)):
+            for seat in (None, 0):
+                assert _image(render_game(pw.view(state, seat), LONG, said)).width == 600
+
+
+def test_wrap_text_breaks_words_and_chinese_sentences():
+    from render.patchwork import text_width, wrap_text
+
+    english = "it would cover e5, already filled, and stick out past the edge"
+    lines = wrap_text(english, 22, 200)
+    assert len(lines) > 1 and " ".join(lines) == english
+    chinese = "第 1 塊布塊無法以 90 方向放在 i9：它會超出 i 欄和第 9 列"
+    lines = wrap_text(chinese, 22, 200)
+    assert len(lines) > 1 and "".join(lines).replace(" ", "") == chinese.replace(" ", "")
+    assert all(text_width(line, 22) <= 200 for line in lines)
+
+
+def test_preview_in_chinese_and_gujarati():
+    s = pw.new_game(2, seed=4)
+    s = replace(s, buttons=(20, 20), quilts=((pw.Placed(pw.LEATHER_ID, "0", "e5"),), ()))
+    seat = pw.current_seat(s)
+    v = pw.view(s, seat)
+    reason = error_words(pw.buy_problem(s, seat, pw.Buy(1, "90 mirrored", "i9")))
+    for lang in ("zh-TW", "gu"):
+        said = voice(lang)
+        english = render_preview(v, seat, 1, "90m", "i9", False, reason)
+        worded = render_preview(v, seat, 1, "90m", "i9", False, reason, said)
+        assert english != worded
+        _image(worded)
+        _image(render_preview(v, seat, 1, "0", "a1", True, None, said))

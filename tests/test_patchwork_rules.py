@@ -6,7 +6,10 @@ import pytest
 
 from games.common import BadNotation, GameOver, IllegalMove, NotYourTurn
 from games.patchwork import (
+    HIGHEST_SCORE,
     LEATHER_ID,
+    RESIGNED,
+    TIE_BREAK,
     TURN_BEHIND,
     TURN_LEATHER,
     TURN_ON_TOP,
@@ -58,7 +61,7 @@ def test_setup():
     assert s.bonus_seat is None and s.finished == () and not s.over
     assert [e.kind for e in s.events] == ["start"]
     assert s.events[0].seat == s.start_seat
-    assert s.events[0].text == f"{{seat{s.start_seat}}} was drawn to start."
+    assert s.events[0].text == "" and s.events[0].values == {}  # worded by the bot
     assert current_seat(s) == s.start_seat
     assert turn_reason(s) == TURN_ON_TOP
 
@@ -86,8 +89,9 @@ def test_player_behind_moves_several_turns_in_a_row_then_same_space():
     s = make(circle=(0, 3, 1, 2, 4), positions=(2, 5), top_seat=1, buttons=(20, 5))
     assert current_seat(s) == 0 and turn_reason(s) == TURN_BEHIND
     assert legal_moves(s, 1) == []
-    with pytest.raises(NotYourTurn, match="behind yours"):
+    with pytest.raises(NotYourTurn, match="^patchwork.not_your_turn$") as err:
         apply(s, 1, Pass())
+    assert err.value.values == {"why": TURN_BEHIND}
     s = apply(s, 0, Buy(1, "0", "a1"))  # 1x2, 1 time -> 3
     assert s.positions == (3, 5) and current_seat(s) == 0
     assert kinds(s) == ["buy", "again"]
@@ -103,8 +107,9 @@ def test_same_space_the_one_who_arrived_last_moves():
     assert s.positions == (5, 5)
     assert s.top_seat == 0 and current_seat(s) == 0 and turn_reason(s) == TURN_ON_TOP
     assert "again" in kinds(s)
-    with pytest.raises(NotYourTurn, match="arrived last"):
+    with pytest.raises(NotYourTurn, match="^patchwork.not_your_turn$") as err:
         apply(s, 1, Pass())
+    assert err.value.values == {"why": TURN_ON_TOP}
     # seat 1 on top instead: seat 1 moves
     t = replace(s, top_seat=1)
     assert current_seat(t) == 1
@@ -121,9 +126,9 @@ def test_start_player_moves_first_and_the_other_follows():
 
 def test_off_turn_at_the_start_says_the_start_player_was_drawn():
     s = new_game(2, seed=3)
-    with pytest.raises(NotYourTurn, match="the other player was drawn to start") as err:
+    with pytest.raises(NotYourTurn, match="^patchwork.not_your_turn$") as err:
         apply(s, 1 - s.start_seat, Pass())
-    assert "arrived last" not in str(err.value)
+    assert err.value.values == {"why": "start"}
 
 
 # --- buying --------------------------------------------------------------------------------------
@@ -148,30 +153,36 @@ def test_buy_pays_income_including_the_patch_just_placed():
 
 def test_buying_errors():
     s = make(circle=(13, 8, 0), positions=(0, 0), top_seat=0, buttons=(4, 5))
-    with pytest.raises(NotEnoughButtons, match="^that patch costs 7 buttons, you have 4$"):
+    with pytest.raises(NotEnoughButtons, match="^patchwork.too_dear$") as err:
         apply(s, 0, Buy(1, "0", "a1"))
+    assert err.value.values == {"cost": 7, "have": 4}
     s = replace(s, buttons=(20, 5), quilts=(leathers("e5"), ()))
-    with pytest.raises(BadPlacement, match="it would cover e5, already filled"):
+    with pytest.raises(BadPlacement, match="^patchwork.overlap$") as err:
         apply(s, 0, Buy(2, "0", "d4"))
-    with pytest.raises(BadPlacement, match="it sticks out past column i"):
+    assert err.value.values == {"patch": 2, "square": "d4", "orientation": "0",
+                                "squares": ["e5"]}
+    with pytest.raises(BadPlacement, match="^patchwork.sticks_out$") as err:
         apply(s, 0, Buy(1, "0", "f1"))  # 1x5 from f1 needs f..j
-    with pytest.raises(BadPlacement, match="it sticks out past row 9"):
+    assert err.value.values["past"] == "column"
+    with pytest.raises(BadPlacement, match="^patchwork.sticks_out$") as err:
         apply(s, 0, Buy(1, "90", "a6"))
+    assert err.value.values == {"patch": 1, "square": "a6", "orientation": "90", "past": "row"}
     assert apply(s, 0, Buy(1, "90", "a5")).quilts[0][-1] == Placed(13, "90", "a5")
     short = replace(s, circle=(13, 8))
-    with pytest.raises(NoSuchPatch, match="only 2 patches"):
+    with pytest.raises(NoSuchPatch, match="^patchwork.few_left$") as err:
         apply(short, 0, Buy(3, "0", "a1"))
-    with pytest.raises(WrongPhase):
+    assert err.value.values == {"left": 2}
+    with pytest.raises(WrongPhase, match="^patchwork.no_leather$"):
         apply(s, 0, Place("a1"))
-    assert buy_problem(s, 0, Buy(2, "0", "d4")).endswith("it would cover e5, already filled")
+    assert buy_problem(s, 0, Buy(2, "0", "d4")).key == "patchwork.overlap"
     assert buy_problem(s, 0, Buy(2, "0", "a1")) is None
-    assert buy_problem(s, 1, Buy(2, "0", "a1")).startswith("it is not your turn")
+    assert buy_problem(s, 1, Buy(2, "0", "a1")).key == "patchwork.not_your_turn"
     # A preview while the other player moves: everything but the turn is checked.
-    assert buy_problem(s, 1, Buy(1, "0", "a1"), any_turn=True) == (
-        "that patch costs 7 buttons, you have 5")
+    dear = buy_problem(s, 1, Buy(1, "0", "a1"), any_turn=True)
+    assert dear.key == "patchwork.too_dear" and dear.values == {"cost": 7, "have": 5}
     assert buy_problem(replace(s, buttons=(20, 20)), 1, Buy(1, "0", "a1"), any_turn=True) is None
-    assert buy_problem(replace(s, finished=(1,)), 1, Buy(2, "0", "a1"), any_turn=True) == (
-        "your time token is on the final space: you have no turns left to buy with")
+    assert buy_problem(replace(s, finished=(1,)), 1, Buy(2, "0", "a1"),
+                       any_turn=True).key == "patchwork.finished"
 
 
 def test_a_rejected_action_changes_nothing():
@@ -292,14 +303,17 @@ def test_leather_patch_must_be_placed_at_once():
     assert current_seat(s) == 0 and turn_reason(s) == TURN_LEATHER
     moves = legal_moves(s, 0)
     assert moves == [Place(sq) for sq in SQUARES if sq not in ("a1", "b1")]
-    with pytest.raises(WrongPhase, match="you must place a leather patch first"):
+    with pytest.raises(WrongPhase, match="^patchwork.place_first$") as err:
         apply(s, 0, Pass())
+    assert err.value.values == {"count": 1}
     with pytest.raises(WrongPhase):
         apply(s, 0, Buy(1, "0", "c3"))
-    with pytest.raises(BadPlacement, match="b1 is already filled"):
+    with pytest.raises(BadPlacement, match="^patchwork.filled$") as err:
         apply(s, 0, Place("b1"))
-    with pytest.raises(NotYourTurn, match="leather"):
+    assert err.value.values == {"square": "b1"}
+    with pytest.raises(NotYourTurn, match="^patchwork.not_your_turn$") as err:
         apply(s, 1, Pass())
+    assert err.value.values == {"why": TURN_LEATHER}
     s = apply(s, 0, Place("e5"))
     assert s.quilts[0][-1] == Placed(LEATHER_ID, "0", "e5")
     assert s.pending_seat is None and current_seat(s) == 0 and turn_reason(s) == TURN_BEHIND
@@ -401,7 +415,7 @@ def test_scoring_and_breakdown():
     assert s.over
     out = outcome(s)
     assert out.scores == (30 - 2 * 72, 12 + 7 - 2 * 80)
-    assert out.winners == (0,) and out.reason == "highest score" and not out.draw
+    assert out.winners == (0,) and out.reason == HIGHEST_SCORE and not out.draw
     assert out.details["buttons"] == [30, 12]
     assert out.details["bonus"] == [0, 7]
     assert out.details["empty_squares"] == [72, 80]
@@ -414,6 +428,7 @@ def test_tie_break_first_to_reach_the_final_space():
     out = outcome(s)
     assert out.scores == (20 - 162, 20 - 162)
     assert out.winners == (1,) and out.details["tie_break"] is True and not out.draw
+    assert out.reason == TIE_BREAK
     assert outcome(replace(s, finished=(0, 1))).winners == (0,)
 
 
@@ -422,8 +437,7 @@ def test_end_event_names_the_winner():
     s = apply(s, 0, Pass())  # +1 button: 6 each, a tie
     end = s.events[-1]
     assert end.kind == "end" and end.seat == 1  # same score; seat 1 finished first
-    assert "tie broken" in end.text
-    assert end.text.count("{") == end.text.count("}") == 3
+    assert end.values == {"scores": [6 - 162, 6 - 162], "tie_break": True}
 
 
 def test_resign():
@@ -432,8 +446,9 @@ def test_resign():
     r = resign(s, other)  # any time, even out of turn
     assert r.over and current_seat(r) is None
     out = outcome(r)
-    assert out.winners == (s.start_seat,) and out.reason == f"{{seat{other}}} resigned"
+    assert out.winners == (s.start_seat,) and out.reason == RESIGNED
     assert [e.kind for e in r.events] == ["resign"]
+    assert r.events[0].seat == other and r.events[0].values == {"winner": s.start_seat}
     with pytest.raises(GameOver):
         apply(r, s.start_seat, Pass())
 

@@ -460,5 +460,5 @@ def test_buying_from_an_empty_circle_says_to_pass():
     state = pw.new_game(2, seed=1)
     empty = replace(state, circle=())
     seat = pw.current_seat(empty)
-    with pytest.raises(pw.NoSuchPatch, match="every patch has been bought: pass instead"):
+    with pytest.raises(pw.NoSuchPatch, match="^patchwork.none_left$"):
         pw.apply(empty, seat, pw.Buy(1, "0", "a1"))

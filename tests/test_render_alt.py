@@ -56,7 +56,8 @@ def test_patchwork_table_reads_players_turn_and_offer():
     assert text.startswith("Patchwork table. alice: 5 buttons, income 0, time track 0 of 53, "
                            "81 empty squares, score now -157. bob: 5 buttons")
     first = view.offer[0]
-    assert (f"On offer: 1: {first.size} squares, costs {alt.count(first.cost, 'button')} and "
+    buttons = f"{first.cost} button" + ("" if first.cost == 1 else "s")
+    assert (f"On offer: 1: {first.size} squares, costs {buttons} and "
             f"{first.time} time, income {first.income}; 2: ") in text
     assert text.endswith(f"{len(view.circle)} patches left in the circle.")
     assert f"{['alice', 'bob'][view.turn]} to move (" in text

@@ -6,6 +6,9 @@ Public API:
 - `new_game(seats=2, *, seed, options=None) -> State`, `legal_moves(state, seat)`,
   `apply(state, seat, move)`, `current_seat(state)`, `turn_reason(state)`, `outcome(state)`,
   `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move, any_turn=False)`.
+- Words: events (`State.events`) carry a `kind` and plain `values`, errors a `patchwork.`
+  key and values, `Outcome.reason` is RESIGNED, HIGHEST_SCORE or TIE_BREAK; the bot words
+  them (bot/cogs/patchwork.py).
 - Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
   `Place(square)` (`place e5`, a leather patch).
 - Computer player: `choose_move(state, seat, level, *, seed)` for a level in `LEVELS`
@@ -18,10 +21,13 @@ Public API:
 
 from .ai import LEVELS, choose_move
 from .engine import (
+    HIGHEST_SCORE,
     MAX_SEATS,
     MIN_SEATS,
     NAME,
     OPTIONS,
+    RESIGNED,
+    TIE_BREAK,
     TURN_BEHIND,
     TURN_LEATHER,
     TURN_ON_TOP,
@@ -61,6 +67,7 @@ __all__ = [
     "BadPlacement",
     "Buy",
     "COLUMNS",
+    "HIGHEST_SCORE",
     "LEATHER_ID",
     "LEVELS",
     "MAX_SEATS",
@@ -81,9 +88,11 @@ __all__ = [
     "Placed",
     "PlayerView",
     "QuiltView",
+    "RESIGNED",
     "SQUARES",
     "State",
     "View",
+    "TIE_BREAK",
     "TURN_BEHIND",
     "TURN_LEATHER",
     "TURN_ON_TOP",

@@ -61,8 +61,13 @@ OPTIONS: dict[str, Any] = {}
 """Patchwork has no options: the rules document has no variants."""
 
 TURN_BEHIND = "behind"
-TURN_ON_TOP = "same space, arrived last"
-TURN_LEATHER = "leather placement"
+TURN_ON_TOP = "on_top"  # both tokens on one space: the one that arrived last moves
+TURN_LEATHER = "leather"  # a leather patch to place first
+
+# Outcome reasons (`Outcome.reason`), worded by the bot's adapter.
+RESIGNED = "resigned"
+HIGHEST_SCORE = "highest_score"
+TIE_BREAK = "tie_break"  # tied score: the first to reach the final space wins
 
 
 class NotEnoughButtons(IllegalMove):
@@ -174,10 +179,9 @@ def _pair(values: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
 def new_game(seats: int = 2, *, seed: int, options: dict | None = None) -> State:
     """Shuffle the circle (the 1x2 patch last from the spool), draw the start player."""
     if seats != 2:
-        raise GameError(f"Patchwork is a game for exactly 2 players, not {seats}")
+        raise GameError("patchwork.seats", seats=seats)
     if options:
-        names = ", ".join(sorted(map(str, options)))
-        raise GameError(f"Patchwork has no options (got {shown(names)})")
+        raise GameError("patchwork.no_options", options=sorted(shown(o) for o in options))
     others = [p.id for p in PATCHES if p.id != STARTING_PATCH]
     seeded_rng(seed, "patchwork", "circle").shuffle(others)
     start = seeded_rng(seed, "patchwork", "start").randrange(2)
@@ -189,7 +193,7 @@ def new_game(seats: int = 2, *, seed: int, options: dict | None = None) -> State
         buttons=(START_BUTTONS, START_BUTTONS),
         positions=(0, 0),
         top_seat=start,
-        events=(Event("start", f"{{seat{start}}} was drawn to start.", start),),
+        events=(Event("start", seat=start),),
     )
 
 
@@ -251,21 +255,23 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 
 
 def _check_turn(state: State, seat: int) -> None:
+    """Raise unless `seat` is to act. `patchwork.not_your_turn` says why the other player
+    moves: `why` is TURN_LEATHER, TURN_BEHIND, `start` (drawn to start) or TURN_ON_TOP."""
     if state.over:
-        raise GameOver("the game is over")
+        raise GameOver("patchwork.over")
     if seat not in (0, 1):
-        raise NotYourTurn(f"seat {seat} is not playing in this game")
+        raise NotYourTurn("patchwork.not_playing", seat=seat)
     current = current_seat(state)
     if seat != current:
         if state.pending_seat is not None:
-            why = "the other player must place a leather patch first"
+            why = TURN_LEATHER
         elif state.positions[0] != state.positions[1]:
-            why = "the other player's time token is behind yours, so they move"
+            why = TURN_BEHIND
         elif state.turn == 0:
-            why = "the other player was drawn to start"
+            why = "start"
         else:
-            why = "your tokens share a space and the other player's arrived last, so it is on top and moves"
-        raise NotYourTurn(f"it is not your turn: {why}")
+            why = TURN_ON_TOP
+        raise NotYourTurn("patchwork.not_your_turn", why=why)
 
 
 def apply(state: State, seat: int, move: Move) -> State:
@@ -273,25 +279,22 @@ def apply(state: State, seat: int, move: Move) -> State:
     _check_turn(state, seat)
     if state.pending_seat is not None:
         if not isinstance(move, Place):
-            count = state.pending_leather
-            what = "a leather patch" if count == 1 else f"{count} leather patches"
-            raise WrongPhase(
-                f"you must place {what} first: write 'place' and a free square, e.g. 'place e5'"
-            )
+            raise WrongPhase("patchwork.place_first", count=state.pending_leather)
         return _place_leather(state, seat, move)
     if isinstance(move, Place):
-        raise WrongPhase("you have no leather patch to place: buy a patch ('buy 1 0 a1') or 'pass'")
+        raise WrongPhase("patchwork.no_leather")
     if isinstance(move, Buy):
         return _buy(state, seat, move)
     if isinstance(move, Pass):
         return _pass(state, seat)
-    raise IllegalMove(f"{shown(repr(move))} is not a Patchwork move: use 'buy 2 90m c4', 'pass' or 'place e5'")
+    raise IllegalMove("patchwork.not_a_move", move=shown(repr(move)))
 
 
-def buy_problem(state: State, seat: int, move: Buy, *, any_turn: bool = False) -> str | None:
+def buy_problem(state: State, seat: int, move: Buy, *,
+                any_turn: bool = False) -> GameError | None:
     """Why `apply(state, seat, move)` would reject this purchase, or None if it is legal.
 
-    Handy for previews: the same message `apply` raises, without raising. With `any_turn`
+    Handy for previews: the error `apply` raises, returned instead of raised. With `any_turn`
     the turn is not checked: would it work on the seat's turn (a preview while the other
     player moves)?
     """
@@ -299,50 +302,42 @@ def buy_problem(state: State, seat: int, move: Buy, *, any_turn: bool = False) -
         if not any_turn:
             _check_turn(state, seat)
         elif state.over or seat in state.finished:
-            raise NotYourTurn("your time token is on the final space: you have no turns "
-                              "left to buy with")
+            raise NotYourTurn("patchwork.finished")
         placing = state.pending_seat == seat if any_turn else state.pending_seat is not None
         if placing:
-            raise WrongPhase("you must place your leather patch first")
+            raise WrongPhase("patchwork.place_yours_first")
         _buy(state, seat, move)
     except GameError as err:
-        return str(err)
+        return err
     return None
-
-
-def _describe(pid: int) -> str:
-    p = PATCHES[pid]
-    return f"a {len(p.cells)}-square patch ({p.cost} buttons, {p.time} time, {p.income} income)"
 
 
 def _buy(state: State, seat: int, move: Buy) -> State:
     offer = state.offer
     if move.choice > len(offer):
-        n = len(offer)
-        if n == 0:
-            raise NoSuchPatch("every patch has been bought: pass instead")
-        choose = "choose 1" if n == 1 else f"choose 1-{n}"
-        raise NoSuchPatch(f"only {n} patch{'es are' if n != 1 else ' is'} left on offer; {choose}")
+        if not offer:
+            raise NoSuchPatch("patchwork.none_left")
+        raise NoSuchPatch("patchwork.few_left", left=len(offer))
     pid = offer[move.choice - 1]
     p = PATCHES[pid]
     have = state.buttons[seat]
     if p.cost > have:
-        raise NotEnoughButtons(f"that patch costs {p.cost} buttons, you have {have}")
+        raise NotEnoughButtons("patchwork.too_dear", cost=p.cost, have=have)
     square = square_index(move.square)
     quilt = state.quilt_mask(seat)
     problem = placement_problem(quilt, pid, move.orientation, square)
     if problem is not None:
-        raise BadPlacement(f"patch {move.choice} can't go on {move.square} turned {move.orientation}: {problem}")
+        what, details = problem
+        raise BadPlacement(f"patchwork.{what}", patch=move.choice, square=move.square,
+                           orientation=move.orientation, **details)
     quilts = list(state.quilts)
     quilts[seat] = (*quilts[seat], Placed(pid, move.orientation, move.square))
     k = move.choice
     events = [
-        Event(
-            "buy",
-            f"{{seat{seat}}} bought {_describe(pid)} and placed it on {move.square} "
-            f"(turned {move.orientation}).",
-            seat,
-        )
+        Event("buy", seat=seat, values={
+            "patch": pid, "size": len(p.cells), "cost": p.cost, "time": p.time,
+            "income": p.income, "square": move.square, "orientation": move.orientation,
+        })
     ]
     new = replace(
         state,
@@ -359,14 +354,7 @@ def _pass(state: State, seat: int) -> State:
     here = state.positions[seat]
     target = min(state.positions[1 - seat] + 1, TRACK_END)
     moved = target - here
-    events = [
-        Event(
-            "pass",
-            f"{{seat{seat}}} passed, moving {moved} space{'s' if moved != 1 else ''} "
-            f"and taking {moved} button{'s' if moved != 1 else ''}.",
-            seat,
-        )
-    ]
+    events = [Event("pass", seat=seat, values={"moved": moved})]
     new = replace(
         state,
         buttons=_pair(state.buttons, seat, state.buttons[seat] + moved),
@@ -384,22 +372,15 @@ def _advance(state: State, seat: int, target: int, events: list[Event]) -> State
     for space in INCOME_SPACES:
         if start < space <= end:
             buttons += income
-            final = " final" if space == TRACK_END else ""
-            took = (f"took {income} button{'s' if income != 1 else ''} of income" if income
-                    else "took no income (no buttons on their quilt yet)")
-            events.append(
-                Event("income", f"{{seat{seat}}} crossed the{final} income space {space} and {took}.",
-                      seat)
-            )
+            events.append(Event("income", seat=seat, values={
+                "space": space, "income": income, "final": space == TRACK_END}))
     taken = tuple(s for s in state.leather_spaces if start < s <= end)
     for space in taken:
-        events.append(
-            Event("leather", f"{{seat{seat}}} reached space {space} first and takes its leather patch.", seat)
-        )
+        events.append(Event("leather", seat=seat, values={"space": space}))
     finished = state.finished
     if end == TRACK_END and seat not in finished:
         finished = (*finished, seat)
-        events.append(Event("finish", f"{{seat{seat}}} reached the final space.", seat))
+        events.append(Event("finish", seat=seat, values={"space": TRACK_END}))
     new = replace(
         state,
         positions=_pair(state.positions, seat, end),
@@ -416,11 +397,11 @@ def _advance(state: State, seat: int, target: int, events: list[Event]) -> State
 def _place_leather(state: State, seat: int, move: Place) -> State:
     square = square_index(move.square)
     if state.quilt_mask(seat) >> square & 1:
-        raise BadPlacement(f"{move.square} is already filled: place the leather patch on an empty square")
+        raise BadPlacement("patchwork.filled", square=move.square)
     quilts = list(state.quilts)
     quilts[seat] = (*quilts[seat], Placed(LEATHER_ID, "0", move.square))
     left = state.pending_leather - 1
-    events = [Event("place", f"{{seat{seat}}} placed a leather patch on {move.square}.", seat)]
+    events = [Event("place", seat=seat, values={"square": move.square})]
     new = replace(
         state,
         quilts=(quilts[0], quilts[1]),
@@ -434,9 +415,7 @@ def _place_leather(state: State, seat: int, move: Place) -> State:
 
 def _check_bonus(state: State, seat: int, events: list[Event]) -> State:
     if state.bonus_seat is None and has_seven_square(state.quilt_mask(seat)):
-        events.append(
-            Event("bonus", f"{{seat{seat}}} filled a 7x7 square first and takes the bonus tile (+{BONUS_POINTS}).", seat)
-        )
+        events.append(Event("bonus", seat=seat, values={"points": BONUS_POINTS}))
         return replace(state, bonus_seat=seat)
     return state
 
@@ -444,24 +423,17 @@ def _check_bonus(state: State, seat: int, events: list[Event]) -> State:
 def _settle(state: State, seat: int, events: list[Event]) -> State:
     """Drop leather patches that cannot fit, announce the end, record the events."""
     if state.pending_seat is not None and state.quilt_mask(seat) == FULL:
-        events.append(
-            Event("lost", f"{{seat{seat}}}'s quilt is full, so the leather patch is set aside.", seat)
-        )
+        events.append(Event("lost", seat=seat, values={"count": state.pending_leather}))
         state = replace(state, pending_seat=None, pending_leather=0)
     if state.over:
         result = outcome(state)
         assert result is not None
-        a, b = result.scores
-        winner = result.winners[0]
-        how = " (tie broken: first to reach the final space)" if result.details["tie_break"] else ""
-        events.append(
-            Event("end", f"The game is over: {{seat0}} {a}, {{seat1}} {b}. {{seat{winner}}} wins{how}.", winner)
-        )
+        events.append(Event("end", seat=result.winners[0], values={
+            "scores": list(result.scores), "tie_break": result.details["tie_break"]}))
     else:
         nxt = current_seat(state)
         if nxt == seat and state.pending_seat is None:
-            why = "is still behind" if turn_reason(state) == TURN_BEHIND else "arrived last on the shared space"
-            events.append(Event("again", f"{{seat{seat}}} {why} and moves again.", seat))
+            events.append(Event("again", seat=seat, values={"why": turn_reason(state)}))
     return replace(state, events=tuple(events))
 
 
@@ -481,42 +453,39 @@ def _details(state: State) -> dict[str, Any]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Scores (buttons + bonus - 2 per empty square), the winner and why; None while playing."""
+    """Scores (buttons + bonus - 2 per empty square), the winner and why (RESIGNED,
+    HIGHEST_SCORE or TIE_BREAK); None while playing."""
     if not state.over:
         return None
     scores = (state.score(0), state.score(1))
     details = _details(state)
     if state.resigned is not None:
         winner = 1 - state.resigned
-        return Outcome(scores=scores, winners=(winner,), reason=f"{{seat{state.resigned}}} resigned",
-                       details=details)
+        return Outcome(scores=scores, winners=(winner,), reason=RESIGNED, details=details)
     if scores[0] != scores[1]:
         winner = 0 if scores[0] > scores[1] else 1
-        return Outcome(scores=scores, winners=(winner,), reason="highest score", details=details)
+        return Outcome(scores=scores, winners=(winner,), reason=HIGHEST_SCORE, details=details)
     details["tie_break"] = True
-    return Outcome(
-        scores=scores,
-        winners=(state.finished[0],),
-        reason="tied score: the first to reach the final space wins",
-        details=details,
-    )
+    return Outcome(scores=scores, winners=(state.finished[0],), reason=TIE_BREAK,
+                   details=details)
 
 
 def resign(state: State, seat: int) -> State:
     """`seat` concedes at once (whoever's turn it is); the other seat wins."""
     if state.over:
-        raise GameOver("the game is over")
+        raise GameOver("patchwork.over")
     if seat not in (0, 1):
-        raise NotYourTurn(f"seat {seat} is not playing in this game")
+        raise NotYourTurn("patchwork.not_playing", seat=seat)
     new = replace(state, resigned=seat, pending_seat=None, pending_leather=0, turn=state.turn + 1)
     return replace(
         new,
-        events=(Event("resign", f"{{seat{seat}}} resigned; {{seat{1 - seat}}} wins.", seat),),
+        events=(Event("resign", seat=seat, values={"winner": 1 - seat}),),
     )
 
 
 __all__ = [
     "BadPlacement",
+    "HIGHEST_SCORE",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
@@ -524,7 +493,9 @@ __all__ = [
     "NotEnoughButtons",
     "OPTIONS",
     "Placed",
+    "RESIGNED",
     "State",
+    "TIE_BREAK",
     "TURN_BEHIND",
     "TURN_LEATHER",
     "TURN_ON_TOP",

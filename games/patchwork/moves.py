@@ -1,5 +1,8 @@
 """Patchwork actions and their text.
 
+Unreadable text raises `BadNotation` with a `patchwork.` key and what was typed (`text`,
+cut short with `shown`) for the bot to word.
+
 Canonical texts (what `str(move)` gives):
 
 - `buy 2 90m c4` - buy patch 2 of the three on offer (1 = the one right after the spool),
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.common import BadNotation, quoted, shown
+from games.common import BadNotation, shown
 
 from .patches import ORIENTATIONS, is_square, square_index
 
@@ -33,10 +36,7 @@ def parse_orientation(text: str) -> str:
     cleaned = " ".join(str(text).strip().lower().split())
     match = _ORIENTATION_RE.match(cleaned)
     if not match:
-        raise BadNotation(
-            f"I can't read the orientation {quoted(text)}: use 0, 90, 180 or 270 (clockwise turns), "
-            "with m for the mirror image, e.g. 90m"
-        )
+        raise BadNotation("patchwork.bad_orientation", text=shown(text))
     degrees = match.group(1)
     if degrees == "360":
         degrees = "0"
@@ -51,10 +51,7 @@ def short_orientation(name: str) -> str:
 def _check_square(text: str) -> str:
     square = str(text).strip().lower()
     if not is_square(square):
-        raise BadNotation(
-            f"{quoted(text)} is not a square of the quilt: use a column a-i and a row 1-9 "
-            "(row 1 at the top), e.g. c4"
-        )
+        raise BadNotation("patchwork.bad_square", text=shown(text))
     return square
 
 
@@ -71,9 +68,7 @@ class Buy:
             object.__setattr__(self, "orientation", parse_orientation(self.orientation))
         object.__setattr__(self, "square", _check_square(self.square))
         if self.choice not in (1, 2, 3):
-            raise BadNotation(
-                f"you can only buy patch 1, 2 or 3 of those on offer, not {shown(self.choice)}"
-            )
+            raise BadNotation("patchwork.bad_choice", text=shown(self.choice))
 
     def __str__(self) -> str:
         return f"buy {self.choice} {short_orientation(self.orientation)} {self.square}"
@@ -86,15 +81,12 @@ class Buy:
     def parse(cls, text: str) -> Buy:
         words = str(text).split()  # as typed, so errors quote it exactly
         if not words or words[0].lower() not in ("buy", "b"):
-            raise BadNotation(f"a purchase starts with 'buy', like 'buy 2 90m c4', not {quoted(text)}")
+            raise BadNotation("patchwork.not_a_buy", text=shown(text))
         if len(words) < 3:
-            raise BadNotation(
-                "write a purchase as 'buy <1-3> <orientation> <square>', e.g. 'buy 2 90m c4' "
-                "(patch 2 on offer, turned 90 degrees clockwise and mirrored, top-left on c4)"
-            )
+            raise BadNotation("patchwork.short_buy")
         choice_text, *rest = words[1:]
         if choice_text not in ("1", "2", "3"):
-            raise BadNotation(f"choose patch 1, 2 or 3 of those on offer, not {quoted(choice_text)}")
+            raise BadNotation("patchwork.choose_patch", text=shown(choice_text))
         square = _check_square(rest[-1])
         orientation = parse_orientation(" ".join(rest[:-1])) if len(rest) > 1 else "0"
         return cls(int(choice_text), orientation, square)
@@ -110,7 +102,7 @@ class Pass:
     @classmethod
     def parse(cls, text: str) -> Pass:
         if str(text).strip().lower() not in ("pass", "advance"):
-            raise BadNotation(f"to pass, write 'pass', not {quoted(text)}")
+            raise BadNotation("patchwork.not_a_pass", text=shown(text))
         return cls()
 
 
@@ -134,7 +126,7 @@ class Place:
     def parse(cls, text: str) -> Place:
         words = str(text).split()  # as typed, so errors quote it exactly
         if len(words) != 2 or words[0].lower() not in ("place", "p"):
-            raise BadNotation(f"place a leather patch like 'place e5', not {quoted(text)}")
+            raise BadNotation("patchwork.not_a_place", text=shown(text))
         return cls(words[1])
 
 
@@ -145,7 +137,7 @@ def parse_move(text: str) -> Move:
     """Read `buy 2 90m c4`, `pass` or `place e5` (see the module docstring for variants)."""
     words = str(text).strip().lower().split()
     if not words:
-        raise BadNotation("write a move: 'buy 2 90m c4', 'pass' or 'place e5'")
+        raise BadNotation("patchwork.no_move")
     head = words[0]
     if head in ("buy", "b"):
         return Buy.parse(text)
@@ -153,7 +145,4 @@ def parse_move(text: str) -> Move:
         return Pass.parse(text)
     if head in ("place", "p"):
         return Place.parse(text)
-    raise BadNotation(
-        f"I can't read {quoted(text)}: write 'buy 2 90m c4' (patch, orientation, top-left square), "
-        "'pass', or 'place e5' for a leather patch"
-    )
+    raise BadNotation("patchwork.unreadable", text=shown(text))

@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from games.common import join_and
-
 SIZE = 9
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
@@ -198,22 +196,20 @@ def mask_at(patch_id: int, orientation: str, square: int) -> int | None:
     return _mask_at(patch_id, orientation).get(square)
 
 
-def placement_problem(quilt: int, patch_id: int, orientation: str, square: int) -> str | None:
-    """Why the patch cannot go there ("it sticks out past column i"), or None if it can."""
+def placement_problem(quilt: int, patch_id: int, orientation: str,
+                      square: int) -> tuple[str, dict[str, object]] | None:
+    """Why the patch cannot go there, or None if it can: `("sticks_out", {"past": ...})`
+    with `past` one of `column` (past column i), `row` (past row 9) or `both`, or
+    `("overlap", {"squares": [...]})` with the filled squares it would cover."""
     mask = mask_at(patch_id, orientation, square)
     if mask is None:
         height, width = shape_size(patch_id, orientation)
         row, col = divmod(square, SIZE)
-        past = []
-        if col + width > SIZE:
-            past.append("column i")
-        if row + height > SIZE:
-            past.append("row 9")
-        return f"it sticks out past {join_and(past)}"
+        right, below = col + width > SIZE, row + height > SIZE
+        return "sticks_out", {"past": "both" if right and below else "column" if right else "row"}
     overlap = quilt & mask
     if overlap:
-        names = [square_name(i) for i in bits(overlap)]
-        return f"it would cover {join_and(names)}, already filled"
+        return "overlap", {"squares": [square_name(i) for i in bits(overlap)]}
     return None
 
 

@@ -81,8 +81,9 @@ class PatchworkView:
 
     - `circle`: every patch not yet bought, clockwise from the spool; `offer` its first three
       (numbered 1-3 in `buy` moves).
-    - `turn`, `turn_reason`: who acts and why (`behind`, `same space, arrived last`,
-      `leather placement`); None when the game is over.
+    - `turn`, `turn_reason`: who acts and why (TURN_BEHIND `behind`, TURN_ON_TOP `on_top`:
+      same space, arrived last, TURN_LEATHER `leather`: a leather patch to place); None when
+      the game is over.
     - `leather_spaces`: the track spaces still holding a leather patch; `income_spaces` all
       income spaces (53, the final space, included); `track_end` the final space.
     - `last_placed`: the patch the last action put on a quilt, to highlight it.
