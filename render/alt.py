@@ -65,22 +65,26 @@ def _runs(line: str) -> Iterable[tuple[int, str]]:
             start = None
 
 
-def scrabble_board(view: ScrabbleView) -> str:
+def scrabble_board(view: ScrabbleView, voice: Voice = ENGLISH_VOICE) -> str:
+    """Every word on the board by its first square and direction, in `voice`."""
     rows = view.board
-    words = [f"{COLUMNS[col]}{row + 1} across {word}"
+    words = [_("{square} across {word}", square=f"{COLUMNS[col]}{row + 1}", word=word)
              for row, line in enumerate(rows) for col, word in _runs(line)]
     columns = ["".join(line[col] for line in rows) for col in range(len(rows))]
-    words += [f"{COLUMNS[col]}{row + 1} down {word}"
+    words += [_("{square} down {word}", square=f"{COLUMNS[col]}{row + 1}", word=word)
               for col, line in enumerate(columns) for row, word in _runs(line)]
     if not words:
-        return "Scrabble board, empty: the first word must cover the centre star, H8."
-    return fit("Scrabble board; words by first square (lower case: a blank): "
-               + ", ".join(words) + ".")
+        return voice(_("Scrabble board, empty: the first word must cover the centre star, H8."))
+    return fit(voice(_("Scrabble board; words by first square (lower case: a blank): {words}.",
+                       words=lines(words, ", "))))
 
 
-def scrabble_rack(tiles: str) -> str:
-    letters = " ".join("blank" if tile == "?" else tile for tile in tiles)
-    return f"Your rack, {count(len(tiles), 'tile')}: {letters}."
+def scrabble_rack(tiles: str, voice: Voice = ENGLISH_VOICE) -> str:
+    """The tiles of a rack, in `voice`."""
+    # TRANSLATORS: a blank tile, in the list of the tiles on a Scrabble rack.
+    letters = lines((_("blank") if tile == "?" else tile for tile in tiles), " ")
+    return voice(n_("Your rack, {n} tile: {letters}.", "Your rack, {n} tiles: {letters}.",
+                    len(tiles), letters=letters))
 
 
 def _patch(number: int, patch: PatchInfo) -> Words:

@@ -1,16 +1,19 @@
 """Draw a Scrabble view as PNGs: the board (premium squares coloured and labelled, tiles with
 their values, blanks in another colour without a value, the last play highlighted, A-O and
-1-15 around the edge) and a rack of tiles."""
+1-15 around the edge) and a rack of tiles. Words on them (the premium squares, a blank on a
+rack) are in the reader's language: the labels shrink, or take two lines, to fit a square."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.scrabble import COLUMNS, PREMIUMS, SIZE, VALUES, View, parse_square
-from render.fonts import font
+from i18n import ENGLISH_VOICE, Text, Voice, _
+from render.fonts import draw_text, font, text_length
 from render.png import SCALE, finish
 
 CELL = 37          # pixels per square in the final image: 600 px in all (render/phone.py)
@@ -18,6 +21,9 @@ GAP = 2            # grout between squares
 MARGIN = 32        # room for the coordinates (top and left)
 EDGE = 13          # frame on the other two sides
 MIN_FONT = 20      # px: 10 px once Discord shows the picture 300 px wide on a phone
+SMALLEST = 14      # px: a label in another script may shrink to this to fit its square
+LINE = 1.05        # line height of a two-line label, in font sizes
+PAD = 8            # drawing pixels around a label's mask, for strokes past its square
 
 FRAME = (28, 58, 54)
 GROUT = (28, 58, 54)
@@ -43,13 +49,30 @@ LAST_EDGE = (214, 98, 20)
 LETTER = (40, 32, 24)
 BLANK_LETTER = (196, 40, 40)
 
+PREMIUM_LABELS: dict[str, Text] = {
+    # TRANSLATORS: the label on a triple word score square of the Scrabble board (a square
+    # about two Latin letters wide: keep it short; a line break, \n, splits it in two lines).
+    "TW": _("TW"),
+    # TRANSLATORS: the label on a double word score square (short; \n: two lines).
+    "DW": _("DW"),
+    # TRANSLATORS: the label on a triple letter score square (short; \n: two lines).
+    "TL": _("TL"),
+    # TRANSLATORS: the label on a double letter score square (short; \n: two lines).
+    "DL": _("DL"),
+}
+# TRANSLATORS: written on a blank tile in a picture of a Scrabble rack (one short word).
+BLANK_LABEL = _("blank")
 
-def render_board(view: View, *, highlight_last: bool = True) -> bytes:
-    """The board as PNG bytes, 600 x 600 pixels. Tiles show their letters only: a tile's
-    value would be too small to read on a phone (the rack shows the values)."""
+
+def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
+                 highlight_last: bool = True) -> bytes:
+    """The board as PNG bytes, 600 x 600 pixels, labelled in `voice`. Tiles show their
+    letters only: a tile's value would be too small to read on a phone (the rack shows the
+    values)."""
     side = MARGIN + SIZE * CELL + EDGE
     image = Image.new("RGB", (side * SCALE, side * SCALE), FRAME)
     draw = ImageDraw.Draw(image)
+    labels = {bonus: voice(label) for bonus, label in PREMIUM_LABELS.items()}
     last: set[tuple[int, int]] = set()
     if highlight_last and view.last_play is not None:
         last = {parse_square(square) for square in view.last_play.squares}
@@ -58,16 +81,18 @@ def render_board(view: View, *, highlight_last: bool = True) -> bytes:
         for col in range(SIZE):
             char = view.board[row][col]
             if char == ".":
-                _draw_square(draw, row, col)
+                _draw_square(image, draw, row, col, labels)
             else:
-                _draw_square(draw, row, col, plain=True)
+                _draw_square(image, draw, row, col, labels, plain=True)
                 box = _box(row, col, inset=1.5)
                 _draw_tile(draw, box, char, last=(row, col) in last, value=False)
     return finish(image)
 
 
-def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
-    """A rack as PNG bytes: a wooden bar with the tiles and their values (`?` is a blank)."""
+def render_rack(view_or_tiles: View | str | Iterable[str],
+                voice: Voice = ENGLISH_VOICE) -> bytes:
+    """A rack as PNG bytes: a wooden bar with the tiles and their values (`?` is a blank,
+    labelled in `voice`)."""
     if isinstance(view_or_tiles, View):
         tiles = list(view_or_tiles.rack or "")
     else:
@@ -88,13 +113,15 @@ def render_rack(view_or_tiles: View | str | Iterable[str]) -> bytes:
         width=2 * SCALE,
     )
     if not tiles:
-        draw.text((width / 2 * SCALE, (pad + biggest / 2) * SCALE), "no tiles",
-                  font=font(26 * SCALE), fill=LABEL, anchor="mm")
+        # TRANSLATORS: a picture of an empty Scrabble rack.
+        draw_text(draw, (width / 2 * SCALE, (pad + biggest / 2) * SCALE),
+                  voice(_("no tiles")), 26 * SCALE, fill=LABEL, anchor="mm")
     left = (width - (len(tiles) * tile + max(0, len(tiles) - 1) * gap)) / 2
     for i, t in enumerate(tiles):
         x = left + i * (tile + gap)
         box = (x * SCALE, top * SCALE, (x + tile) * SCALE, (top + tile) * SCALE)
-        _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False, rack=True)
+        _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False,
+                   blank_label=voice(BLANK_LABEL))
     return finish(image)
 
 
@@ -118,7 +145,8 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
                   anchor="mm")
 
 
-def _draw_square(draw: ImageDraw.ImageDraw, row: int, col: int, *, plain: bool = False) -> None:
+def _draw_square(image: Image.Image, draw: ImageDraw.ImageDraw, row: int, col: int,
+                 labels: dict[str, str], *, plain: bool = False) -> None:
     bonus = None if plain else PREMIUMS[row][col]
     box = _box(row, col)
     draw.rectangle(box, fill=PREMIUM_FILL[bonus] if bonus else PLAIN)
@@ -128,8 +156,51 @@ def _draw_square(draw: ImageDraw.ImageDraw, row: int, col: int, *, plain: bool =
     if (row, col) == (7, 7):
         _draw_star(draw, cx, cy, 14 * SCALE, PREMIUM_TEXT["DW"])
         return
-    draw.text((cx, cy), bonus, font=font(MIN_FONT * SCALE, condensed=True),
-              fill=PREMIUM_TEXT[bonus], anchor="mm")
+    room = round(box[2] - box[0])
+    image.paste(PREMIUM_TEXT[bonus], (round(box[0]) - PAD, round(box[1]) - PAD),
+                _label_mask(labels[bonus], room))
+
+
+@lru_cache(maxsize=256)
+def _fit(label: str, room: float, largest: int) -> tuple[int, tuple[str, ...]]:
+    """The font size (drawing pixels) and lines of `label` in a square `room` pixels wide:
+    `largest` if it fits, else smaller down to SMALLEST; a label too long for one line at
+    MIN_FONT is split at its line break, or else at its middle space (Gujarati) or character
+    (Chinese)."""
+    lines = tuple(label.split("\n"))
+    if len(lines) == 1 and text_length(label, largest * SCALE, condensed=True) > room:
+        words = label.split()
+        if len(words) > 1:
+            cut = max(range(1, len(words)), key=lambda i: -abs(
+                len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+            lines = (" ".join(words[:cut]), " ".join(words[cut:]))
+        elif len(label) > 2:
+            lines = (label[:len(label) // 2], label[len(label) // 2:])
+    for size in range(largest, SMALLEST - 1, -1):
+        wide = max(text_length(line, size * SCALE, condensed=True) for line in lines)
+        if wide <= room and len(lines) * size * LINE * SCALE <= room:
+            return size * SCALE, lines
+    return SMALLEST * SCALE, lines
+
+
+@lru_cache(maxsize=64)
+def _label_mask(label: str, room: int) -> Image.Image:
+    """A premium square's label fitted into a square `room` drawing pixels wide, drawn once
+    as a mask (PAD pixels more on every side) that every such square is painted through."""
+    mask = Image.new("L", (room + 2 * PAD, room + 2 * PAD), 0)
+    centre = room / 2 + PAD
+    _draw_label(ImageDraw.Draw(mask), centre, centre, label, room, fill=255)
+    return mask
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, cx: float, cy: float, label: str, room: float, *,
+                fill: tuple[int, int, int] | int, largest: int = MIN_FONT) -> None:
+    """`label` centred on (cx, cy), fitted into a square `room` drawing pixels wide."""
+    size, lines = _fit(label, room, largest)
+    top = cy - (len(lines) - 1) * size * LINE / 2
+    for i, line in enumerate(lines):
+        draw_text(draw, (cx, top + i * size * LINE), line, size, fill=fill, anchor="mm",
+                  condensed=True)
 
 
 def _draw_star(
@@ -149,10 +220,11 @@ def _draw_tile(
     char: str,
     *,
     last: bool,
-    rack: bool = False,
+    blank_label: str | None = None,
     value: bool = True,
 ) -> None:
-    """One tile in `box` (drawing pixels); `value` adds its points in the corner."""
+    """One tile in `box` (drawing pixels); `value` adds its points in the corner; a blank on
+    a rack shows `blank_label`."""
     left, top, right, bottom = box
     size = right - left
     shadow = size * 0.05
@@ -186,7 +258,6 @@ def _draw_tile(
             fill=LETTER,
             anchor="rs",
         )
-    elif char == "?" and rack:
-        draw.text((cx, cy), "blank", font=font(max(round(size * 0.24), MIN_FONT * SCALE),
-                                                condensed=True),
-                  fill=(150, 120, 80), anchor="mm")
+    elif char == "?" and blank_label:
+        largest = max(round(size * 0.24 / SCALE), MIN_FONT)
+        _draw_label(draw, cx, cy, blank_label, size, fill=(150, 120, 80), largest=largest)

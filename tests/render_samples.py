@@ -24,6 +24,7 @@ from render.patchwork import clear_caches, render_game, render_preview
 from render.png import SCALE
 from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
+from render.scrabble import _label_mask as label_masks
 from render.scrabble import render_rack
 
 LONG_NAMES = ("W" * 32, "M" * 32)  # the widest 32-character names Discord allows
@@ -118,6 +119,7 @@ def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
     """Run a renderer; return its PNG and every (font size in final pixels, text) it drew,
     cached layers included (they are drawn afresh)."""
     clear_caches()
+    label_masks.cache_clear()
     texts: list[tuple[float, str]] = []
     original = ImageDraw.ImageDraw.text
 

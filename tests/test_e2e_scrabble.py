@@ -15,8 +15,10 @@ import games.scrabble as scrabble
 from bot.client import GamenightBot
 from bot.config import ConfigError, Settings
 from games.scrabble.lexicon import ENV_VAR
+from i18n import ENGLISH_VOICE, PSEUDO, voice
 from render.alt import scrabble_rack
 from render.scrabble import render_rack
+from tests import pseudo
 from tests.e2e import (
     board_message, fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot,
 )
@@ -26,6 +28,7 @@ pytestmark = pytest.mark.e2e
 
 RACK_TEXT = re.compile(r"Your Scrabble rack: \*\*([A-Z?](?: [A-Z?])*)\*\*")
 BOARD_SIZE = (600, 600)  # phone-sized (render/phone.py)
+READER = voice(PSEUDO) if pseudo.ENABLED else ENGLISH_VOICE  # how every player reads the bot
 
 
 # Match seeds come from `secrets`; a fixed one makes every run deal the same tiles. With this
@@ -90,7 +93,7 @@ def check_rack_dm(message, rack: str, match_id: int) -> None:
     assert shown_rack(message) == rack, text
     if rack:
         png = message.attachments[0].data
-        assert message.attachments[0].is_png and png == render_rack(rack)
+        assert message.attachments[0].is_png and png == render_rack(rack, READER)
         assert message.attachments[0].description == scrabble_rack(rack)
     else:  # went out: the game ends if the play stands
         assert "Your Scrabble rack is empty." in text and message.attachments == []
@@ -270,7 +273,7 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         carol_rack = state.racks[match.seat_of(carol.id)]
         own = await fake.slash(carol, channel, "scrabble rack")
         assert own.ephemeral and RACK_TEXT.search(own.content).group(1) == spaced(carol_rack)
-        assert own.attachments[0].data == render_rack(carol_rack)
+        assert own.attachments[0].data == render_rack(carol_rack, READER)
         hand = await fake.slash(carol, channel, "match hand")
         assert hand.ephemeral and RACK_TEXT.search(hand.content).group(1) == spaced(carol_rack)
         outsider = await fake.slash(dave, channel, "scrabble rack")
@@ -391,7 +394,7 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
         assert f"Last play\n{p1.name}: `{play}` for **{score}**" in status.text()
         carol_rack = (await table.state()).racks[await table.seat_of(carol)]
         own = await fake.slash(carol, channel, "scrabble rack")
-        assert own.ephemeral and own.attachments[0].data == render_rack(carol_rack)
+        assert own.ephemeral and own.attachments[0].data == render_rack(carol_rack, READER)
 
         final = await play_to_the_end(fake, table, channel, boards)
 
@@ -403,8 +406,9 @@ async def test_three_players_dms_challenges_errors_restart_and_the_end(world, tm
                "accept it with `/scrabble pass`." in boards[-2].content
         assert "accepts the play." in text
         names = {s.seat: s.name for s in (await table.match()).seats}
-        reason = outcome.reason.format(**{f"seat{s}": f"**{n}**" for s, n in names.items()})
-        assert reason[1:] in final.content
+        assert outcome.reason == "out"
+        went_out = names[outcome.details["seat"]]
+        assert f"**Game over.** **{went_out}** went out with the bag empty. " in final.content
         winner = await table.user(outcome.winners[0])
         assert f"<@{winner.id}> wins with {outcome.scores[outcome.winners[0]]}" in final.content
         details = outcome.details

@@ -65,10 +65,11 @@ def test_outcome_dicts_do_not_share_details():
 @pytest.mark.parametrize("word", ["\ufb06AR", "\u017fTAR", "\u0131T", "Q\u00df"])
 def test_scrabble_play_accepts_only_ascii_letters(word):
     # 'ﬆ'.upper() == "ST": one blank stood for two letters (STAR scored with three tiles).
-    with pytest.raises(BadNotation, match="letters A-Z only"):
+    with pytest.raises(BadNotation, match="^scrabble.letters_only$"):
         sc.Play(7, 7, sc.ACROSS, word)
-    with pytest.raises(BadNotation, match="letters A-Z only"):
+    with pytest.raises(BadNotation, match="^scrabble.letters_only$") as refused:
         sc.parse_move(f"H8 across {word}")
+    assert refused.value.values == {"word": word}
 
 
 def test_scrabble_ligature_blank_cannot_be_played():
@@ -82,25 +83,28 @@ def test_scrabble_ligature_blank_cannot_be_played():
 @pytest.mark.parametrize("tiles", ["\u00df", "\u0131", "\ufb06"])
 def test_scrabble_exchange_accepts_only_ascii_letters(tiles):
     # "ß".upper() == "SS": exchanging ß put back two S.
-    with pytest.raises(BadNotation, match="A-Z only"):
+    with pytest.raises(BadNotation, match="^scrabble.unexchangeable$"):
         sc.Exchange(tiles)
-    with pytest.raises(BadNotation, match="A-Z only"):
+    with pytest.raises(BadNotation, match="^scrabble.unexchangeable$") as refused:
         sc.parse_move(f"exchange {tiles}")
+    assert refused.value.values == {"tiles": tiles}
     assert sc.Exchange("sa?").tiles == "AS?"
 
 
 def test_scrabble_board_text_accepts_only_ascii_letters():
     rows = ["." * 15] * 15
     rows[7] = "." * 7 + "\ufb06" + "." * 7
-    with pytest.raises(BadNotation, match="row 8"):
+    with pytest.raises(BadNotation, match="^scrabble.board_char$") as refused:
         sc.Board.parse("\n".join(rows))
+    assert refused.value.values == {"row": 8, "char": "\ufb06"}
 
 
 @pytest.mark.parametrize("square", ["H\u00b2", "H\u0668", "H\uff18", "H+8", "H08x"])
 def test_scrabble_square_needs_ascii_digits(square):
     # "²".isdigit() is True but int("²") raises ValueError.
-    with pytest.raises(BadNotation, match="is not a square"):
+    with pytest.raises(BadNotation, match="^scrabble.bad_square$") as refused:
         sc.Play.parse(f"{square} across QI")
+    assert refused.value.values == {"square": square}
 
 
 def test_scrabble_square_still_reads_both_cases():
@@ -111,21 +115,22 @@ def test_scrabble_square_still_reads_both_cases():
 
 @pytest.mark.parametrize("tiles", [7.0, 9.0, True, "7"])
 def test_scrabble_tiles_option_must_be_an_int(tiles):
-    with pytest.raises(sc.BadOption, match="tiles option is 7 or 9"):
+    with pytest.raises(sc.BadOption, match="^scrabble.tiles_option$"):
         sc.new_game(2, seed=1, options={"tiles": tiles})
 
 
 @pytest.mark.parametrize("finish", [100.0, 0, -5, True, "100", "Expert", [100]])
 def test_scrabble_finish_option_must_be_a_positive_int_or_a_level(finish):
-    with pytest.raises(sc.BadOption, match="finish"):
+    with pytest.raises(sc.BadOption, match="^scrabble.finish_option$"):
         sc.new_game(2, seed=1, options={"finish": finish})
 
 
 def test_scrabble_finish_option_is_capped():
     assert sc.new_game(2, seed=1, options={"finish": 1000}).finish == 1000
     assert sc.new_game(2, seed=1, options={"finish": "expert"}).finish == 200
-    with pytest.raises(sc.BadOption, match="at most 1000"):
+    with pytest.raises(sc.BadOption, match="^scrabble.finish_too_high$") as refused:
         sc.new_game(2, seed=1, options={"finish": 10**9})
+    assert refused.value.values == {"most": 1000}
 
 
 def test_scrabble_challenge_names_each_failed_word_once():
@@ -141,8 +146,8 @@ def test_scrabble_challenge_names_each_failed_word_once():
     )
     assert [w for w, _ in game.pending.words] == ["ZZ", "ZZ"]
     after = sc.apply(game, 1, "challenge", lexicon=lex)
-    withdrawn = next(e.text for e in after.events if e.kind == "withdrawn")
-    assert withdrawn.startswith("ZZ is not in the dictionary:")
+    withdrawn = next(e for e in after.events if e.kind == "withdrawn")
+    assert withdrawn.values == {"words": ["ZZ"]}
 
 
 def test_scrabble_score_play_matches_apply_in_void_games():
@@ -150,32 +155,36 @@ def test_scrabble_score_play_matches_apply_in_void_games():
     lex = sc.Lexicon(["QUIZ"])
     assert sc.score_play(game, 0, "H8 across QUIZ", lexicon=lex).score == 44
     for action in (sc.score_play, sc.apply):
-        with pytest.raises(sc.UnknownWord, match="^QUIZAE is not in the dictionary$"):
+        with pytest.raises(sc.UnknownWord, match="^scrabble.unknown_words$") as refused:
             action(game, 0, "H8 across QUIZAE", lexicon=lex)
+        assert refused.value.values == {"words": ["QUIZAE"]}
 
 
 @pytest.mark.parametrize(
-    "rack, tiles, message",
+    "rack, tiles, key, values",
     [
-        ("ABCDEFG", "Q", "^you have no Q$"),
-        ("ABCDEFG", "?", "^you have no blank$"),
-        ("AABCDEF", "AAA", "^you have only 2 A, you named 3$"),
+        ("ABCDEFG", "Q", "no_tile", {"tile": "Q"}),
+        ("ABCDEFG", "?", "no_tile", {"tile": "?"}),
+        ("AABCDEF", "AAA", "too_few", {"tile": "A", "have": 2, "need": 3}),
     ],
 )
-def test_scrabble_exchange_missing_tiles_messages(rack, tiles, message):
+def test_scrabble_exchange_missing_tiles_messages(rack, tiles, key, values):
     game = sc.position(EMPTY, [rack, "EEEEEEE"])
-    with pytest.raises(sc.MissingTiles, match=message):
+    with pytest.raises(sc.MissingTiles) as refused:
         sc.apply(game, 0, sc.Exchange(tiles))
+    assert refused.value.key == f"scrabble.{key}"
+    assert refused.value.values == {**values, "exchange": True}
 
 
 def test_scrabble_play_missing_tiles_messages():
     game = sc.position(EMPTY, ["QUIABCD", "EEEEEEE"])
-    with pytest.raises(sc.MissingTiles, match="^you have no Z$"):
-        sc.apply(game, 0, "H8 across QUIZ")
-    with pytest.raises(sc.MissingTiles, match=r"^you have no blank \(a lower-case"):
-        sc.apply(game, 0, "H8 across QUIz")
-    with pytest.raises(sc.MissingTiles, match="^you have only 1 B, the play needs 2$"):
-        sc.apply(game, 0, "H8 across ABBA")
+    for play, key, values in [("H8 across QUIZ", "no_tile", {"tile": "Z"}),
+                              ("H8 across QUIz", "no_tile", {"tile": "?"}),
+                              ("H8 across ABBA", "too_few", {"tile": "B", "have": 1, "need": 2})]:
+        with pytest.raises(sc.MissingTiles) as refused:
+            sc.apply(game, 0, play)
+        assert refused.value.key == f"scrabble.{key}"
+        assert refused.value.values == {**values, "exchange": False}
 
 
 # --- Dou Dizhu ---------------------------------------------------------------------------------

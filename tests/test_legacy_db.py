@@ -48,6 +48,16 @@ def without_event_words(state: dict) -> dict:
     return {**state, "events": events}
 
 
+def without_words(state: dict) -> dict:
+    """`state` without its events' words and without why it ended (a sentence once, now a
+    key): the game itself."""
+    state = without_event_words(state)
+    result = state.get("result")
+    if result:
+        state["result"] = {key: result[key] for key in ("scores", "winners", "draw")}
+    return state
+
+
 async def test_every_saved_match_loads_and_is_the_replay_of_its_log(legacy):
     rows = saved_rows()
     assert {game for _, game, *_ in rows} == {"reversi", "scrabble", "doudizhu", "patchwork"}
@@ -57,11 +67,11 @@ async def test_every_saved_match_loads_and_is_the_replay_of_its_log(legacy):
         if state is None:
             assert match.state is None
             continue
-        replayed = (await legacy.replay(match_id)).to_dict()  # events as the engine words them now
-        assert without_event_words(match.state.to_dict()) == without_event_words(replayed), match_id
         # Saving it again writes what the old code wrote, except that events now carry
         # values for the adapters to word rather than English sentences.
         saved = json.loads(json.dumps(match.state.to_dict()))
+        replayed = json.loads(json.dumps((await legacy.replay(match_id)).to_dict()))
+        assert without_words(replayed) == without_words(saved), match_id
         assert without_event_words(saved) == without_event_words(state), match_id
         assert [(e["kind"], e.get("seat")) for e in saved.get("events", [])] == [
             (e["kind"], e.get("seat")) for e in state.get("events", [])], match_id

@@ -94,9 +94,8 @@ def test_turn_order_from_the_opening_draw():
             assert dict(last)[state.first] == "?"
         assert len([e for e in state.events if e.kind == "opening_draw"]) == len(rounds)
         order = [(state.first + i) % seats for i in range(seats)]
-        assert state.events[-1].text.endswith(
-            ", ".join(f"{{seat{s}}}" for s in order) + "."
-        )
+        assert state.events[-1].kind == "order" and state.events[-1].seat == state.first
+        assert state.events[-1].values == {"order": order}
         assert view(state, None).order == tuple(order)
     assert ties and blanks
 
@@ -153,19 +152,20 @@ def test_exchange():
     assert len(after.racks[seat]) == 7 and len(after.bag) == len(state.bag)
     assert after.turn == 1 - seat
     assert after.events[0].kind == "exchange"
-    assert rack[0] not in after.events[0].text.replace("{seat", "")
-    assert after.events[0].text == f"{{seat{seat}}} exchanged 3 tiles."
+    assert after.events[0].seat == seat and after.events[0].values == {"tiles": 3}
     missing = next(t for t in "QZXJK" if t not in rack)
-    with pytest.raises(MissingTiles, match=f"^you have no {missing}$"):
+    with pytest.raises(MissingTiles, match="^scrabble.no_tile$") as refused:
         apply(state, seat, Exchange(missing))
+    assert refused.value.values == {"tile": missing, "exchange": True}
 
 
 def test_exchange_needs_seven_in_the_bag():
     state = position(QUIZ, ["AEEIOUU", "TTTTTTA"], bag="ABCDEF" + "?")
     assert sort_tiles(act(state, 0, "exchange AE").bag) != ""
     state = position(QUIZ, ["AEEIOUU", "TTTTTTA"], bag="ABCDEF")
-    with pytest.raises(CannotExchange, match="at least 7 tiles; it holds 6"):
+    with pytest.raises(CannotExchange, match="^scrabble.exchange_bag_low$") as refused:
         apply(state, 0, Exchange("AE"), lexicon=LEX)
+    assert refused.value.values == {"need": 7, "bag": 6}
 
 
 def test_every_player_passing_twice_ends_the_game():
@@ -175,7 +175,7 @@ def test_every_player_passing_twice_ends_the_game():
         assert outcome(state) is None
     state = act(state, 1, "pass")
     result = outcome(state)
-    assert result.reason == "every player passed twice in a row"
+    assert result.reason == "passes"
     assert result.details["adjustments"] == [-7, -7]
     assert result.details["racks"] == ["AEEIOUU", "ATTTTTT"]
     assert result.scores == (-7, -7) and result.draw and result.winners == (0, 1)
@@ -194,7 +194,7 @@ def test_exchange_breaks_a_run_of_passes():
     assert outcome(state) is None  # seat 0 has passed only once since its exchange
     state = act(state, 2, "pass")
     state = act(state, 0, "pass")
-    assert outcome(state).reason == "every player passed twice in a row"
+    assert outcome(state).reason == "passes"
 
 
 # --- going out ------------------------------------------------------------------------------
@@ -206,19 +206,21 @@ def test_going_out_waits_for_a_challenge_then_ends():
     assert outcome(state) is None and state.pending.ends == "out"
     assert state.turn == 1 and kinds(state) == ["play", "final_play"]
     assert legal_moves(state, 1) == [Pass(), Challenge()]
-    with pytest.raises(AnswerFinalPlay, match="challenge it, or pass to accept it"):
+    with pytest.raises(AnswerFinalPlay, match="^scrabble.answer_final_play$"):
         apply(state, 1, Play.parse("H7 down QAT"), lexicon=LEX)
     with pytest.raises(NotYourTurn):
         apply(state, 0, Pass(), lexicon=LEX)
     state = act(state, 1, "pass")
     result = outcome(state)
-    assert result.reason == "{seat0} went out with the bag empty"
+    assert result.reason == "out" and result.details["seat"] == 0
     assert result.details["before"] == [4, 0]
     assert result.details["adjustments"] == [14, -14]
     assert result.details["went_out"] == 0
     assert result.scores == (18, -14) and result.winners == (0,)
     assert kinds(state) == ["accept", "end"]
-    assert "{seat1} -14 (left with QV)" in state.events[-1].text
+    end = state.events[-1].values
+    assert end["adjustments"] == [14, -14] and end["racks"] == ["", "QV"]
+    assert end["final"] == [18, -14] and end["winners"] == [0] and end["player"] == 0
 
 
 def test_going_out_in_void_mode_ends_at_once():
@@ -248,7 +250,7 @@ def test_game_ends_when_no_play_is_possible():
     state = position(QUIZ, ["VVWW", "KJ"], bag="Y")
     state = act(state, 0, "pass")
     result = outcome(state)
-    assert result.reason == "no more plays are possible"
+    assert result.reason == "blocked"
     assert result.details["adjustments"] == [-16, -13]
     assert kinds(state) == ["pass", "end"]
     # It is not over while someone can still play, or while the bag allows an exchange.
@@ -267,7 +269,8 @@ def test_finish_line_double_challenge():
     assert outcome(state) is None and state.pending.ends == "finish"
     state = act(state, 1, "pass")
     result = outcome(state)
-    assert result.reason == "{seat0} reached 40 points"
+    assert result.reason == "finish" and result.details["seat"] == 0
+    assert result.details["target"] == 40
     assert result.winners == (0,) and result.scores == (44, 0)
     assert result.details["adjustments"] == [0, 0]
 
@@ -296,13 +299,14 @@ def test_tie_break_on_score_before_adjustments():
     result = outcome(state)
     assert result.scores == (9, 9) and result.winners == (1,) and not result.draw
     assert result.details["tiebreak"] and result.details["before"] == [10, 12]
-    assert "tie-break" in state.events[-1].text
+    assert state.events[-1].values["tiebreak"]
 
 
 def test_resign():
     state = position(QUIZ, ["E", "C"], scores=(50, 12))
     result = outcome(resign(state, 0))
-    assert result.winners == (1,) and result.reason == "{seat0} resigned"
+    assert result.winners == (1,) and result.reason == "resigned"
+    assert result.details["seat"] == 0
     assert kinds(resign(state, 1)) == ["resign", "end"]
 
 
@@ -313,11 +317,11 @@ def test_in_a_bigger_game_the_others_play_on_after_a_resignation():
     assert state.racks[0] == "" and state.tile_count() == 100
     assert sorted(state.bag) == sorted(three.bag + "AEEIOUU")
     assert state.turn == 1 and kinds(state) == ["resign"]
-    assert "7 tiles went back into the bag" in state.events[0].text
+    assert state.events[0].values == {"goes_on": True, "tiles": 7}
     assert legal_moves(state, 0) == [] and view(state).resigned == (0,)
-    with pytest.raises(NotYourTurn, match="you resigned from this game"):
+    with pytest.raises(NotYourTurn, match="^scrabble.resigned$"):
         apply(state, 0, Pass(), lexicon=LEX)
-    with pytest.raises(NotYourTurn, match="resigned from this game already"):
+    with pytest.raises(NotYourTurn, match="^scrabble.resigned_already$"):
         resign(state, 0)
     state = act(state, 1, "pass")
     assert state.turn == 2
@@ -326,10 +330,11 @@ def test_in_a_bigger_game_the_others_play_on_after_a_resignation():
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
     result = outcome(state)
-    assert result.reason == "every player passed twice in a row"
+    assert result.reason == "passes"
     assert result.winners == (2,)  # seat 0 has the most points but resigned
     assert result.details["resigned_seats"] == [0]
-    assert "{seat0} 50 (resigned)" in state.events[-1].text
+    assert state.events[-1].values["resigned"] == [0]
+    assert state.events[-1].values["final"][0] == 50
 
 
 def test_the_last_player_left_wins():
@@ -338,7 +343,8 @@ def test_the_last_player_left_wins():
     assert outcome(state) is None and state.resigned == (0, 2)
     state = resign(state, 1)
     result = outcome(state)
-    assert result.winners == (3,) and result.reason == "{seat1} resigned"
+    assert result.winners == (3,) and result.reason == "resigned"
+    assert result.details["seat"] == 1
     assert result.details["resigned_seats"] == [0, 2, 1]
 
 
@@ -362,7 +368,8 @@ def test_a_game_ending_play_waits_for_the_next_player_left():
     assert state.turn == 2 and state.pending.final and outcome(state) is None
     state = act(state, 2, "pass")  # accepts: seat 0 reached the target
     result = outcome(state)
-    assert result.reason == "{seat0} reached 3 points" and result.winners == (0,)
+    assert result.reason == "finish" and result.winners == (0,)
+    assert result.details["seat"] == 0 and result.details["target"] == 3
 
 
 def test_a_resignation_under_a_play_that_went_out_puts_tiles_back_under_it():
@@ -378,7 +385,7 @@ def test_a_resignation_under_a_play_that_went_out_puts_tiles_back_under_it():
     assert state.turn == 1 and Challenge() in legal_moves(state, 1)
     state = act(state, 1, "pass", lexicon)  # the play stands, and nobody can play on
     result = outcome(state)
-    assert result.reason == "no more plays are possible"  # not "went out"
+    assert result.reason == "blocked"  # not "went out"
     assert result.details["adjustments"] == [-7, -3, 0] and result.winners == (1,)
 
 
@@ -404,11 +411,11 @@ def test_phony_challenged_off_returns_tiles_and_draws():
     assert played.scores == (42, 0) and len(played.pending.drawn) == 3
     assert played.bag == bag_before[3:]
     assert legal_moves(played, 0) == []
-    with pytest.raises(CannotChallenge, match="^you cannot challenge your own play$"):
+    with pytest.raises(CannotChallenge, match="^scrabble.own_play$"):
         apply(played, 0, Challenge(), lexicon=LEX)
     off = act(played, 1, "challenge")
     assert kinds(off) == ["challenge", "withdrawn"]
-    assert "QIZ is not in the dictionary" in off.events[1].text
+    assert off.events[1].seat == 0 and off.events[1].values == {"words": ["QIZ"]}
     assert off.board == Board() and off.scores == (0, 0)
     assert off.racks[0] == "AAABIQZ" and sorted(off.bag) == sorted(bag_before)
     assert off.turn == 1 and off.pending is None and off.last_play is None
@@ -422,7 +429,7 @@ def test_valid_play_challenged_costs_the_challenger_a_turn():
     failed = act(played, 1, "challenge")
     assert kinds(failed) == ["challenge", "challenge_failed", "lost_turn"]
     assert failed.turn == 0 and failed.skips == (0, 0) and failed.scores == (44, 0)
-    with pytest.raises(CannotChallenge, match="^there is no play to challenge"):
+    with pytest.raises(CannotChallenge, match="^scrabble.nothing_to_challenge$"):
         apply(failed, 1, Challenge(), lexicon=LEX)
 
 
@@ -430,8 +437,9 @@ def test_challenge_by_a_third_player():
     state = position(EMPTY, ["QUIZAAA", "EEEEEEE", "TTTTTTA"])
     played = act(state, 0, "H8 across QUIZ")
     assert legal_moves(played, 2) == [Challenge()]
-    with pytest.raises(NotYourTurn, match="you may challenge the last play"):
+    with pytest.raises(NotYourTurn, match="^scrabble.not_your_turn$") as refused:
         apply(played, 2, Pass(), lexicon=LEX)
+    assert refused.value.values == {"can_challenge": True}
     failed = act(played, 2, "challenge")
     assert failed.skips == (0, 0, 1) and failed.turn == 1
     later = act(failed, 1, "pass")
@@ -452,11 +460,12 @@ def test_third_player_challenges_a_phony():
 
 def test_void_mode_refuses_phonies_and_challenges():
     state = position(EMPTY, ["QIZAAAB", "EEEEEEE"], options={"challenge": "void"})
-    with pytest.raises(UnknownWord, match="^QIZ is not in the dictionary$"):
+    with pytest.raises(UnknownWord, match="^scrabble.unknown_words$") as refused:
         apply(state, 0, Play.parse("H8 across QIZ"), lexicon=LEX)
+    assert refused.value.values == {"words": ["QIZ"]}
     played = act(state, 0, "H8 across ZA")
     assert played.pending is None
-    with pytest.raises(CannotChallenge, match="challenges are off"):
+    with pytest.raises(CannotChallenge, match="^scrabble.challenges_off$"):
         apply(played, 1, Challenge(), lexicon=LEX)
     assert Challenge() not in legal_moves(played, 1)
 

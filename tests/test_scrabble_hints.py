@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from bot.cogs.scrabble import turn_hint
+from bot.cogs.scrabble import turn_hint as hint_text
 from games.scrabble import Lexicon, apply, parse_move, position, view
+from i18n import ENGLISH_VOICE
 
 LEX = Lexicon(["AT", "TA"])
 EMPTY = "\n".join(["." * 15] * 15)
+
+
+def turn_hint(seen) -> str:
+    return ENGLISH_VOICE(hint_text(seen))
 
 
 def test_exchange_is_offered_only_while_the_bag_allows_it():

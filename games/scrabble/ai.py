@@ -75,11 +75,11 @@ def choose_move(
     lex = lexicon if lexicon is not None else default_lexicon()
     seen = view(state, seat)
     if seen.outcome is not None:
-        raise GameOver("the game is over")
+        raise GameOver("scrabble.over")
     if will_challenge(state, seat, level, lexicon=lex):
         return Challenge()
     if seen.turn != seat:
-        raise NotYourTurn("it is not this seat's turn and it does not challenge")
+        raise NotYourTurn("scrabble.not_your_turn", can_challenge=False)
     if seen.pending is not None and seen.pending.final:
         return Pass()  # the play that ends the game stands: accept it
     return _turn(seen, spec, lex, random.Random(seed))

@@ -24,24 +24,21 @@ class Board:
 
     def __post_init__(self) -> None:
         if len(self.rows) != SIZE or any(len(row) != SIZE for row in self.rows):
-            raise BadNotation(f"a board has {SIZE} rows of {SIZE} squares")
+            raise BadNotation("scrabble.board_size", size=SIZE)
 
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read the text form; blank lines and surrounding spaces are ignored."""
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         if len(lines) != SIZE:
-            raise BadNotation(f"a board has {SIZE} rows, this text has {len(lines)}")
+            raise BadNotation("scrabble.board_rows", size=SIZE, rows=len(lines))
         for number, line in enumerate(lines, start=1):
             if len(line) != SIZE:
-                raise BadNotation(
-                    f"row {number} has {len(line)} squares, a board row has {SIZE}"
-                )
+                raise BadNotation("scrabble.board_row_size", row=number, squares=len(line),
+                                  size=SIZE)
             for char in line:
                 if char != EMPTY and not is_letter(char):
-                    raise BadNotation(
-                        f"row {number} holds {char!r}: use '.', A-Z, or a-z for a blank"
-                    )
+                    raise BadNotation("scrabble.board_char", row=number, char=char)
         return cls(tuple(lines))
 
     def text(self) -> str:

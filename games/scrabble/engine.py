@@ -30,12 +30,21 @@ How the rules are modelled (see /work/shared/rules/scrabble.md):
 - Exchanges need 7 tiles in the bag and swap one for one, so with 9-tile racks a player may
   put back at most as many tiles as the bag holds.
 
-Event kinds: `opening_draw` (one per round of the draw for first turn), `order` (who starts,
-the turn order), `options` (non-default rules), `play`, `final_play` (a play that ends the
-game if it stands), `accept` (the next player passes on such a play), `exchange`, `pass`,
-`challenge`, `withdrawn` (the challenged play comes off), `challenge_failed`, `lost_turn`,
-`resign`, `play_goes_on` (a resignation refilled the bag under a play that went out), `end`
-(itemising the rack adjustments and the winner).
+Event kinds and their values (plain data; seats as numbers, the bot words them):
+`opening_draw` (one per round of the draw for first turn: `draws` [[seat, tile]...], `tied`
+seats that draw again), `order` (seat: who starts; `order`), `options` (non-default rules:
+`rack_size`, `finish`, `challenge`), `play` (`square`, `direction`, `word`, `score`, `words`
+[[word, score]...], `bingo`), `final_play` (a play that ends the game if it stands: `ends`
+"finish" or "out", `target`), `accept` (the next player passes on such a play), `exchange`
+(`tiles`: how many), `pass`, `challenge` (`player`: whose play), `withdrawn` (the challenged
+play comes off: `words` not in the dictionary), `challenge_failed` (`later`: the challenger
+loses their next turn), `lost_turn`, `resign` (`goes_on`, `tiles` put back), `play_goes_on`
+(a resignation refilled the bag under a play that went out: `drew`), `end` (`reason`, `player`,
+`target`, `before`, `adjustments`, `racks`, `final`, `resigned`, `winners`, `tiebreak`).
+
+Errors are `GameError`s with a key ("scrabble.<what>") and plain values; the bot words them.
+An outcome's `reason` is a key: "out", "passes", "blocked", "finish" or "resigned" (the seat
+concerned is `details["seat"]`).
 """
 
 from __future__ import annotations
@@ -50,9 +59,7 @@ from games.common import (
     IllegalMove,
     NotYourTurn,
     Outcome,
-    counted,
     seeded_rng,
-    quoted,
     shown,
 )
 from games.serial import Serial
@@ -67,7 +74,6 @@ from .scoring import (
     UnknownWord,
     check_tiles,
     evaluate,
-    join_words,
     unknown_words,
 )
 from .tiles import BLANK, FULL_SET, order_rank, parse_square, rack_value, sort_tiles
@@ -230,28 +236,24 @@ def resolve_options(seats: int, options: dict[str, Any] | None) -> tuple[int, in
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise BadOption(
-            f"Scrabble has no option {quoted(unknown[0])}: use {', '.join(OPTIONS)}"
-        )
+        raise BadOption("scrabble.unknown_option", option=shown(unknown[0]),
+                        options=list(OPTIONS))
     tiles = options.get("tiles", OPTIONS["tiles"]["default"])
     if not _is_int(tiles) or tiles not in (7, 9):
-        raise BadOption("the tiles option is 7 or 9")
+        raise BadOption("scrabble.tiles_option")
     finish = options.get("finish", OPTIONS["finish"]["default"])
     if isinstance(finish, str):
         levels = FINISH_TARGETS.get(seats, FINISH_TARGETS[4])
         if finish not in levels:
-            raise BadOption("finish is a target score, or beginner, intermediate or expert")
+            raise BadOption("scrabble.finish_option")
         finish = levels[finish]
     if finish is not None and (not _is_int(finish) or finish <= 0):
-        raise BadOption(
-            "finish is a positive target score (a whole number), or beginner, intermediate "
-            "or expert"
-        )
+        raise BadOption("scrabble.finish_option")
     if finish is not None and finish > MAX_FINISH:
-        raise BadOption(f"the finish target can be at most {MAX_FINISH} points")
+        raise BadOption("scrabble.finish_too_high", most=MAX_FINISH)
     challenge = options.get("challenge", OPTIONS["challenge"]["default"])
     if challenge not in ("double", "void"):
-        raise BadOption("the challenge option is double or void")
+        raise BadOption("scrabble.challenge_option")
     return tiles, finish, challenge
 
 
@@ -274,25 +276,18 @@ def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) ->
         drawn = rng.sample(FULL_SET, len(contenders))  # the tiles go back after each round
         rnd = tuple(zip(contenders, drawn))
         opening.append(rnd)
-        shown = ", ".join(f"{{seat{s}}} drew {_tile_name(t)}" for s, t in rnd)
+        draws = [[s, t] for s, t in rnd]
         best = min(order_rank(t) for _, t in rnd)
         leaders = [s for s, t in rnd if order_rank(t) == best]
         if len(leaders) > 1:
-            tied = join_words([f"{{seat{s}}}" for s in leaders])
-            events.append(Event("opening_draw", f"Draw for first turn: {shown}. "
-                                f"{tied} tie and draw again.", None))
+            events.append(Event("opening_draw", values={"draws": draws, "tied": leaders}))
             contenders = leaders
             continue
         first = leaders[0]
-        events.append(Event("opening_draw", f"Draw for first turn: {shown}.", None))
+        events.append(Event("opening_draw", values={"draws": draws, "tied": []}))
         break
     order = _order(seats, first)
-    events.append(Event(
-        "order",
-        f"{{seat{first}}} goes first. Turn order: "
-        + ", ".join(f"{{seat{s}}}" for s in order) + ".",
-        first,
-    ))
+    events.append(Event("order", seat=first, values={"order": list(order)}))
 
     bag = list(FULL_SET)
     seeded_rng(seed, "bag").shuffle(bag)
@@ -300,15 +295,9 @@ def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) ->
     for _ in range(seats):
         racks.append(sort_tiles("".join(bag[:rack_size])))
         del bag[:rack_size]
-    rules = []
-    if rack_size == 9:
-        rules.append("9-tile racks")
-    if finish is not None:
-        rules.append(f"first to {counted(finish, 'point')} wins")
-    if challenge == "void":
-        rules.append("words are checked as they are played")
-    if rules:
-        events.append(Event("options", "This game: " + "; ".join(rules) + ".", None))
+    if rack_size == 9 or finish is not None or challenge == "void":
+        events.append(Event("options", values={
+            "rack_size": rack_size, "finish": finish, "challenge": challenge}))
     return State(
         seats=seats,
         seed=seed,
@@ -330,10 +319,6 @@ def new_game(seats: int, *, seed: int, options: dict[str, Any] | None = None) ->
 
 def _order(seats: int, first: int) -> tuple[int, ...]:
     return tuple((first + i) % seats for i in range(seats))
-
-
-def _tile_name(tile: str) -> str:
-    return "a blank" if tile == BLANK else tile
 
 
 # ---------------------------------------------------------------------------------------------
@@ -438,30 +423,27 @@ def _scored(state: State, seat: int, play: Play, lexicon: Any) -> ScoredPlay:
 def apply(state: State, seat: int, move: Move | str, *, lexicon: Any = None) -> State:
     """`seat` takes an action; returns the new state. A refused action changes nothing."""
     if state.result is not None:
-        raise GameOver("the game is over")
+        raise GameOver("scrabble.over")
     if not 0 <= seat < state.seats:
-        raise NotYourTurn(f"there is no seat {seat} in this game")
+        raise NotYourTurn("scrabble.no_seat", seat=seat)
     if seat in state.resigned:
-        raise NotYourTurn("you resigned from this game")
+        raise NotYourTurn("scrabble.resigned")
     if isinstance(move, str):
         move = parse_move(move)
     lex = _lexicon(lexicon)
     if isinstance(move, Challenge):
         return _challenge(state, seat, lex)
     if seat != state.turn:
-        hint = " (you may challenge the last play)" if can_challenge(state, seat) else ""
-        raise NotYourTurn(f"it is not your turn{hint}")
+        raise NotYourTurn("scrabble.not_your_turn", can_challenge=can_challenge(state, seat))
     if state.pending is not None and state.pending.final and not isinstance(move, Pass):
-        raise AnswerFinalPlay(
-            "the last play ends the game if it stands: challenge it, or pass to accept it"
-        )
+        raise AnswerFinalPlay("scrabble.answer_final_play")
     if isinstance(move, Play):
         return _play(state, seat, move, lex)
     if isinstance(move, Exchange):
         return _exchange(state, seat, move)
     if isinstance(move, Pass):
         return _pass(state, seat, lex)
-    raise IllegalMove(f"{shown(repr(move))} is not a Scrabble action")
+    raise IllegalMove("scrabble.not_an_action", action=shown(repr(move)))
 
 
 class _Draft:
@@ -482,8 +464,8 @@ class _Draft:
         self.result: Outcome | None = None
         self.events: list[Event] = []
 
-    def event(self, kind: str, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(kind, text, seat))
+    def event(self, kind: str, seat: int | None = None, **values: Any) -> None:
+        self.events.append(Event(kind, seat=seat, values=values))
 
     def draw(self, seat: int) -> str:
         need = max(0, self.state.rack_size - len(self.racks[seat]))
@@ -521,7 +503,7 @@ class _Draft:
         while self.skips[self.turn] > 0:
             self.skips[self.turn] -= 1
             self.passes[self.turn] = 0  # a lost turn is a turn, and not a pass
-            self.event("lost_turn", f"{{seat{self.turn}}} loses this turn.", self.turn)
+            self.event("lost_turn", self.turn)
             self.turn = self.next_seat(self.turn)
 
     def all_passed_twice(self) -> bool:
@@ -561,15 +543,10 @@ class _Draft:
                 tiebreak = True
                 best = max(before[s] for s in winners)
                 winners = [s for s in winners if before[s] == best]
-        reasons = {
-            "out": f"{{seat{seat}}} went out with the bag empty",
-            "passes": "every player passed twice in a row",
-            "blocked": "no more plays are possible",
-            "finish": f"{{seat{seat}}} reached {counted(self.state.finish, 'point')}",
-            "resigned": f"{{seat{seat}}} resigned",
-        }
         details = {
             "reason": reason,
+            "seat": seat,  # who went out, reached the target or resigned (else None)
+            "target": self.state.finish,
             "before": before,
             "racks": [rack for rack in self.racks],
             "adjustments": adjust,
@@ -582,26 +559,15 @@ class _Draft:
         self.result = Outcome(
             scores=tuple(final),
             winners=tuple(winners),
-            reason=reasons[reason],
+            reason=reason,
             draw=len(winners) > 1,
             details=details,
         )
         self.pending = None
         self.turn = None
-        lines = [f"Game over: {reasons[reason]}."]
-        for s in range(seats):
-            if adjust[s] or (reason not in ("finish", "resigned") and self.racks[s]):
-                held = f" (left with {self.racks[s]})" if self.racks[s] else ""
-                lines.append(f"{{seat{s}}} {adjust[s]:+d}{held}.")
-        lines.append("Final scores: " + ", ".join(
-            f"{{seat{s}}} {final[s]}" + (" (resigned)" if s in self.resigned else "")
-            for s in range(seats)) + ".")
-        if len(winners) > 1:
-            lines.append(join_words([f"{{seat{s}}}" for s in winners]) + " share the win.")
-        else:
-            tie = " on the tie-break (score before the rack adjustments)" if tiebreak else ""
-            lines.append(f"{{seat{winners[0]}}} wins{tie}.")
-        self.event("end", " ".join(lines), None)
+        self.event("end", reason=reason, player=seat, target=self.state.finish, before=before,
+                   adjustments=adjust, racks=list(self.racks), final=final,
+                   resigned=list(self.resigned), winners=winners, tiebreak=tiebreak)
 
     def build(self) -> State:
         return replace(
@@ -648,13 +614,9 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
         ends=ends,
     )
     draft.last_play = record
-    words = ", ".join(f"{w} {s}" for w, s in scored.words)
-    bingo = " + 50 bingo" if scored.bingo else ""
-    draft.event(
-        "play",
-        f"{{seat{seat}}} played {play} for {scored.score} ({words}{bingo}).",
-        seat,
-    )
+    draft.event("play", seat, square=play.square, direction=play.direction, word=play.word,
+                score=scored.score, words=[[w, s] for w, s in scored.words],
+                bingo=scored.bingo)
     if state.challenge == "void":
         if ends is not None:
             draft.end(ends, seat)
@@ -666,9 +628,8 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
     draft.pending = record
     if record.final:
         draft.advance(settle=False)
-        why = f"reached {counted(state.finish, 'point')}" if reached else "went out"
         # That the game ends if it stands, and who may challenge it, is the turn line's to say.
-        draft.event("final_play", f"{{seat{seat}}} {why}.", seat)
+        draft.event("final_play", seat, ends=ends, target=state.finish)
     else:
         draft.advance()
     return draft.build()
@@ -676,15 +637,11 @@ def _play(state: State, seat: int, play: Play, lexicon: Lexicon) -> State:
 
 def _exchange(state: State, seat: int, move: Exchange) -> State:
     if len(state.bag) < EXCHANGE_MIN_BAG:
-        raise CannotExchange(
-            f"you can exchange only while the bag holds at least {EXCHANGE_MIN_BAG} tiles; "
-            f"it holds {len(state.bag)}"
-        )
+        raise CannotExchange("scrabble.exchange_bag_low", need=EXCHANGE_MIN_BAG,
+                             bag=len(state.bag))
     if len(move.tiles) > len(state.bag):  # 9-tile racks: the bag must replace every tile
-        raise CannotExchange(
-            f"the bag holds {len(state.bag)} tiles: you can exchange at most {len(state.bag)}"
-        )
-    check_tiles(state.racks[seat], move.tiles, wanted="you named")
+        raise CannotExchange("scrabble.exchange_too_many", bag=len(state.bag))
+    check_tiles(state.racks[seat], move.tiles, exchange=True)
     draft = _Draft(state)
     draft.pending = None
     remaining = Counter(state.racks[seat])
@@ -693,8 +650,7 @@ def _exchange(state: State, seat: int, move: Exchange) -> State:
     draft.draw(seat)
     draft.return_to_bag(move.tiles, "exchange")
     draft.passes[seat] = 0
-    n = len(move.tiles)
-    draft.event("exchange", f"{{seat{seat}}} exchanged {n} tile{'s' if n != 1 else ''}.", seat)
+    draft.event("exchange", seat, tiles=len(move.tiles))
     draft.advance()  # the bag still holds 7 or more tiles: no need to look for a block
     return draft.build()
 
@@ -704,11 +660,11 @@ def _pass(state: State, seat: int, lexicon: Lexicon) -> State:
     pending = state.pending
     draft.pending = None
     if pending is not None and pending.final:
-        draft.event("accept", f"{{seat{seat}}} accepts the play.", seat)
+        draft.event("accept", seat)
         draft.end(pending.ends, pending.seat)
         return draft.build()
     draft.passes[seat] += 1
-    draft.event("pass", f"{{seat{seat}}} passed.", seat)
+    draft.event("pass", seat)
     if draft.all_passed_twice():
         draft.end("passes")
         return draft.build()
@@ -719,30 +675,19 @@ def _pass(state: State, seat: int, lexicon: Lexicon) -> State:
 
 def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
     if state.challenge != "double":
-        raise CannotChallenge(
-            "challenges are off in this game: every word is checked when it is played"
-        )
+        raise CannotChallenge("scrabble.challenges_off")
     pending = state.pending
     if pending is None:
-        raise CannotChallenge(
-            "there is no play to challenge: a play can be challenged only until the next "
-            "player acts"
-        )
+        raise CannotChallenge("scrabble.nothing_to_challenge")
     if pending.seat == seat:
-        raise CannotChallenge("you cannot challenge your own play")
+        raise CannotChallenge("scrabble.own_play")
     draft = _Draft(state)
     draft.pending = None
     bad = unknown_words(pending, lexicon)
     player = pending.seat
-    draft.event("challenge", f"{{seat{seat}}} challenges {{seat{player}}}'s play.", seat)
+    draft.event("challenge", seat, player=player)
     if bad:
-        verb = "is" if len(bad) == 1 else "are"
-        draft.event(
-            "withdrawn",
-            f"{join_words(bad)} {verb} not in the dictionary: {{seat{player}}} takes the "
-            f"tiles back, scores nothing and loses the turn.",
-            player,
-        )
+        draft.event("withdrawn", player, words=list(bad))
         draft.board = state.board.place(
             (*parse_square(sq), ".") for sq in pending.squares
         )
@@ -760,12 +705,7 @@ def _challenge(state: State, seat: int, lexicon: Lexicon) -> State:
     # The cost is told once: a game that ends has no next turn, and a challenger who is to
     # move hears "loses this turn" when the turn is skipped below.
     later = pending.ends is None and seat != draft.turn
-    draft.event(
-        "challenge_failed",
-        f"Every word stands: {{seat{seat}}} loses their next turn." if later
-        else "Every word stands.",
-        seat,
-    )
+    draft.event("challenge_failed", seat, later=later)
     if pending.ends is not None:
         draft.end(pending.ends, player)
         return draft.build()
@@ -780,24 +720,22 @@ def resign(state: State, seat: int, *, lexicon: Any = None) -> State:
     play of its still open to challenge stands, and the others play on; otherwise the game
     ends and the player left wins."""
     if state.result is not None:
-        raise GameOver("the game is over")
+        raise GameOver("scrabble.over")
     if not 0 <= seat < state.seats:
-        raise NotYourTurn(f"there is no seat {seat} in this game")
+        raise NotYourTurn("scrabble.no_seat", seat=seat)
     if seat in state.resigned:
-        raise NotYourTurn("you resigned from this game already")
+        raise NotYourTurn("scrabble.resigned_already")
     draft = _Draft(state)
     draft.resigned.append(seat)
     if len(draft.playing) == 1:
-        draft.event("resign", f"{{seat{seat}}} resigned.", seat)
+        draft.event("resign", seat, goes_on=False, tiles=len(draft.racks[seat]))
         draft.end("resigned", seat)
         return draft.build()
     rack = draft.racks[seat]
     draft.racks[seat] = ""
     draft.return_to_bag(rack, "resign")
     draft.skips[seat] = draft.passes[seat] = 0
-    count = f"{len(rack)} tile{'s' if len(rack) != 1 else ''}"
-    draft.event("resign", f"{{seat{seat}}} resigned: their {count} went back into the bag, "
-                "and the others play on.", seat)
+    draft.event("resign", seat, goes_on=True, tiles=len(rack))
     _hand_on_turn(draft, state, seat)
     _reopen_going_out(draft)
     if draft.all_passed_twice():
@@ -816,8 +754,7 @@ def _reopen_going_out(draft: _Draft) -> None:
     drawn = draft.draw(pending.seat)
     draft.pending = replace(pending, drawn=pending.drawn + drawn, ends=None)
     draft.last_play = draft.pending
-    draft.event("play_goes_on", f"The bag is no longer empty: {{seat{pending.seat}}} draws "
-                f"{len(drawn)} and the game goes on.", pending.seat)
+    draft.event("play_goes_on", pending.seat, drew=len(drawn))
     draft.settle()  # the game-ending play put the turn on the next seat without settling
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.common import BadNotation, quoted, unreadable
+from games.common import BadNotation, shown, unreadable
 
 from .tiles import BLANK, SIZE, is_letter, parse_square, sort_tiles, square_name
 
@@ -33,17 +33,13 @@ class Play:
 
     def __post_init__(self) -> None:
         if self.direction not in (ACROSS, DOWN):
-            raise BadNotation("the direction is 'across' or 'down'")
+            raise BadNotation("scrabble.bad_direction", direction=shown(self.direction))
         if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
-            raise BadNotation("the first square must be on the board, A1 to O15")
+            raise BadNotation("scrabble.off_board")
         if len(self.word) < 2:
-            raise BadNotation(
-                "write the whole word as it will read on the board: at least two letters"
-            )
+            raise BadNotation("scrabble.short_word")
         if not all(is_letter(ch) for ch in self.word):
-            raise BadNotation(
-                f"{quoted(self.word)} must be letters A-Z only (lower case for a blank)"
-            )
+            raise BadNotation("scrabble.letters_only", word=shown(self.word))
 
     @property
     def across(self) -> bool:
@@ -64,16 +60,11 @@ class Play:
         if parts and parts[0].lower() == "play":
             parts = parts[1:]
         if len(parts) != 3:
-            raise BadNotation(
-                "write a play as square, direction and the whole word, e.g. H8 across QUIZ "
-                "(lower case for a blank)"
-            )
+            raise BadNotation("scrabble.play_form")
         square, direction, word = parts
         row, col = parse_square(square)
         if direction.lower() not in _DIRECTIONS:
-            raise BadNotation(
-                f"{quoted(direction)} is not a direction: write across or down"
-            )
+            raise BadNotation("scrabble.bad_direction", direction=shown(direction))
         return cls(row, col, _DIRECTIONS[direction.lower()], word)
 
     def __str__(self) -> str:
@@ -88,7 +79,7 @@ class Exchange:
 
     def __post_init__(self) -> None:
         if not self.tiles:
-            raise BadNotation("say which tiles to exchange, e.g. exchange QV? (? is a blank)")
+            raise BadNotation("scrabble.exchange_what")
         _check_exchangeable(self.tiles)
         object.__setattr__(self, "tiles", sort_tiles(self.tiles.upper()))
 
@@ -96,7 +87,7 @@ class Exchange:
     def parse(cls, text: str) -> Exchange:
         parts = text.split(maxsplit=1)
         if not parts or parts[0].lower() not in ("exchange", "swap"):
-            raise BadNotation("write an exchange as: exchange ABC? (? is a blank)")
+            raise BadNotation("scrabble.exchange_form")
         typed = parts[1] if len(parts) > 1 else ""
         _check_exchangeable(typed)  # before the spaces go, so the error quotes what was typed
         return cls("".join(typed.split()))
@@ -112,7 +103,7 @@ class Pass:
     @classmethod
     def parse(cls, text: str) -> Pass:
         if text.strip().lower() != "pass":
-            raise BadNotation("write a pass as: pass")
+            raise BadNotation("scrabble.pass_form")
         return cls()
 
     def __str__(self) -> str:
@@ -126,7 +117,7 @@ class Challenge:
     @classmethod
     def parse(cls, text: str) -> Challenge:
         if text.strip().lower() != "challenge":
-            raise BadNotation("write a challenge as: challenge")
+            raise BadNotation("scrabble.challenge_form")
         return cls()
 
     def __str__(self) -> str:
@@ -136,9 +127,7 @@ class Challenge:
 def _check_exchangeable(tiles: str) -> None:
     bad = unreadable(tiles, lambda t: t == BLANK or is_letter(t))
     if bad:
-        raise BadNotation(
-            f"{quoted(bad)} cannot be exchanged: name tiles A-Z only, ? for a blank"
-        )
+        raise BadNotation("scrabble.unexchangeable", tiles=shown(bad))
 
 
 Move = Play | Exchange | Pass | Challenge
@@ -158,10 +147,7 @@ def parse_move(text: str) -> Move:
         return Challenge.parse(stripped)
     if _SQUARE_FIRST.match(stripped + " "):
         return Play.parse(stripped)
-    raise BadNotation(
-        f"{quoted(stripped)} is not a move: write a play like H8 across QUIZ (lower case for a "
-        "blank), exchange ABC? , pass, or challenge"
-    )
+    raise BadNotation("scrabble.not_a_move", text=shown(stripped))
 
 
 def move_key(move: Move) -> tuple[int, str]:

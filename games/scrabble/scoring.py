@@ -1,7 +1,8 @@
 """Checking a play against the board and a rack, and scoring it.
 
 Pure functions over `Board` values; the engine (`engine.py`) adds turns, the bag and
-challenges. Every rejection is an `IllegalMove` subclass whose message a player can act on.
+challenges. Every rejection is an `IllegalMove` subclass with a key and values that the bot
+words as a message a player can act on.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.common import IllegalMove, join_and, shown
+from games.common import IllegalMove, shown
 
 from .board import Board
 from .moves import Play
@@ -43,11 +44,7 @@ class UnknownWord(IllegalMove):
 
     def __init__(self, words: Sequence[str]) -> None:
         self.words = tuple(words)
-        verb = "is" if len(self.words) == 1 else "are"
-        super().__init__(f"{join_words(self.words)} {verb} not in the dictionary")
-
-
-join_words = join_and  # the engine's name for it
+        super().__init__("scrabble.unknown_words", words=list(self.words))
 
 
 Placement = tuple[int, int, str]  # row, col, char as it stands on the board (lower = blank)
@@ -79,11 +76,8 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
     squares = play.squares()
     last_row, last_col = squares[-1]
     if last_row >= SIZE or last_col >= SIZE:
-        edge = "column O" if play.across else "row 15"
-        raise InvalidPlacement(
-            f"{shown(play.word)} does not fit: {play.direction} from {play.square} it "
-            f"would run past {edge}"
-        )
+        raise InvalidPlacement("scrabble.runs_off", word=shown(play.word),
+                               direction=play.direction, square=play.square)
     dr, dc = (0, 1) if play.across else (1, 0)
 
     placements: list[Placement] = []
@@ -92,9 +86,8 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
         if standing is None:
             placements.append((r, c, ch))
         elif standing.upper() != ch.upper():
-            raise InvalidPlacement(
-                f"{square_name(r, c)} is already taken by {standing.upper()}"
-            )
+            raise InvalidPlacement("scrabble.taken", square=square_name(r, c),
+                                   tile=standing.upper())
 
     before = _run(board, play.row - dr, play.col - dc, -dr, -dc)[::-1]
     after = _run(board, last_row + dr, last_col + dc, dr, dc)
@@ -103,25 +96,21 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
         whole += "".join(board[r, c] for r, c in after)
         start = before[0] if before else (play.row, play.col)
         touching = before[-1] if before else after[0]
-        raise InvalidPlacement(
-            f"the word runs on into {square_name(*touching)} "
-            f"({board[touching].upper()}): write the whole word as it will read, "
-            f"e.g. {square_name(*start)} {play.direction} {whole}"
-        )
+        raise InvalidPlacement("scrabble.runs_on", square=square_name(*touching),
+                               tile=board[touching].upper(), start=square_name(*start),
+                               direction=play.direction, whole=whole)
     if not placements:
-        raise InvalidPlacement(
-            f"{play.word.upper()} is already on the board: a play must place at least one tile"
-        )
+        raise InvalidPlacement("scrabble.already_on_board", word=play.word.upper())
 
     if board.is_empty():
         if CENTRE not in squares:
-            raise InvalidPlacement("the first word must cover the centre square H8")
+            raise InvalidPlacement("scrabble.centre")
     elif len(placements) == len(squares) and not any(
         board.occupied(r + ar, c + ac)
         for r, c, _ in placements
         for ar, ac in ((0, 1), (0, -1), (1, 0), (-1, 0))
     ):
-        raise InvalidPlacement("the word does not touch any tile on the board")
+        raise InvalidPlacement("scrabble.not_touching")
     return tuple(placements)
 
 
@@ -136,31 +125,24 @@ def _run(board: Board, r: int, c: int, dr: int, dc: int) -> list[tuple[int, int]
 
 def check_rack(rack: str, placements: Sequence[Placement]) -> None:
     """Raise MissingTiles unless `rack` holds every tile the placements need."""
-    check_tiles(
-        rack,
-        "".join(BLANK if ch.islower() else ch for _, _, ch in placements),
-        wanted="the play needs",
-        blank_hint=" (a lower-case letter in the word means a blank)",
-    )
+    check_tiles(rack, "".join(BLANK if ch.islower() else ch for _, _, ch in placements))
 
 
-def check_tiles(rack: str, tiles: str, *, wanted: str, blank_hint: str = "") -> None:
+def check_tiles(rack: str, tiles: str, *, exchange: bool = False) -> None:
     """Raise MissingTiles unless `rack` holds `tiles` (letters, `?` for a blank).
 
-    The first tile found short is named: "you have no Q", or "you have only 1 E, <wanted> 2".
+    The first tile found short is named: `scrabble.no_tile` (none at all) or
+    `scrabble.too_few` (`have`, `need`), with `tile` and whether it is for an `exchange`.
     """
     have = Counter(rack)
     need: Counter[str] = Counter()
     for tile in tiles:
         need[tile] += 1
         if need[tile] > have[tile]:
-            name = "blank" if tile == BLANK else tile
             if have[tile] == 0:
-                hint = blank_hint if tile == BLANK else ""
-                raise MissingTiles(f"you have no {name}{hint}")
-            raise MissingTiles(
-                f"you have only {have[tile]} {name}, {wanted} {tiles.count(tile)}"
-            )
+                raise MissingTiles("scrabble.no_tile", tile=tile, exchange=exchange)
+            raise MissingTiles("scrabble.too_few", tile=tile, have=have[tile],
+                               need=tiles.count(tile), exchange=exchange)
 
 
 def score_placements(

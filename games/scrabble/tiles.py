@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from games.common import BadNotation, quoted
+from games.common import BadNotation, shown
 
 SIZE = 15
 CENTRE = (7, 7)
@@ -60,10 +60,7 @@ def parse_square(text: str) -> tuple[int, int]:
         row = int(match.group(2))
         if 1 <= row <= SIZE:
             return row - 1, COLUMNS.index(match.group(1).upper())
-    raise BadNotation(
-        f"{quoted(text)} is not a square: write the column A-O then the row 1-15, "
-        "e.g. H8"
-    )
+    raise BadNotation("scrabble.bad_square", square=shown(text))
 
 
 def _squares(names: str) -> frozenset[tuple[int, int]]:
