@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.doudizhu import card_text, sort_cards
 from games.patchwork import TURN_BEHIND, TURN_LEATHER, PatchInfo, PatchworkView
 from games.reversi import View as ReversiView
 from games.reversi import square_name
 from games.scrabble import View as ScrabbleView
 from games.scrabble import COLUMNS
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, n_
+from render.doudizhu import cards_words
 from render.patchwork import drawn_to_start
 
 LIMIT = 1024  # characters Discord keeps of an attachment description
@@ -131,6 +131,7 @@ def patchwork_table(view: PatchworkView, names: Sequence[str],
     return fit(voice(lines(parts, " ")))
 
 
-def doudizhu_cards(cards: Iterable[str], whose: str) -> str:
-    shown = " ".join(card_text(card) for card in sort_cards(list(cards)))
-    return fit(f"{whose}: {shown}.")
+def doudizhu_cards(cards: Iterable[str], whose: Words | str,
+                   voice: Voice = ENGLISH_VOICE) -> str:
+    """Dou Dizhu cards read out low to high after `whose` they are (`Your hand`)."""
+    return fit(voice(_("{whose}: {cards}.", whose=whose, cards=cards_words(cards))))

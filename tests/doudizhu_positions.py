@@ -1,11 +1,19 @@
-"""Setting up Dou Dizhu positions for tests: concrete cards from rank text, staged rounds."""
+"""Setting up Dou Dizhu positions for tests: concrete cards from rank text, staged rounds; and
+what a refusal says in English."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
+import pytest
+
 import games.doudizhu as dd
+from games.common import GameError, IllegalMove
+from i18n import ENGLISH_VOICE
 
 
 def cards(text: str) -> tuple[str, ...]:
@@ -34,3 +42,28 @@ def play(state: dd.State, *actions: str) -> dd.State:
     for text in actions:
         state = dd.apply(state, dd.current_seat(state), dd.parse_move(text))
     return state
+
+
+def said(refusal: GameError | tuple[str, dict]) -> str:
+    """An engine refusal (an error, or a `(key, values)` explanation) as English players read
+    it, worded by the bot's Dou Dizhu adapter."""
+    from bot.cogs.doudizhu.words import error_words
+
+    error = refusal if isinstance(refusal, GameError) else GameError(refusal[0], **refusal[1])
+    worded = error_words(error)
+    assert worded is not None, f"{error.key} is not worded"
+    return ENGLISH_VOICE(worded)
+
+
+@contextmanager
+def refused(key: str, english: str | None = None, kind: type[GameError] = IllegalMove,
+            **values: object) -> Iterator[pytest.ExceptionInfo]:
+    """Like `pytest.raises(kind)`: the engine refuses with `key` (and these `values`), and the
+    adapter's English matches the pattern `english`."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    error = caught.value
+    assert error.key == key, error.key
+    assert {name: error.values.get(name) for name in values} == values
+    if english is not None:
+        assert re.search(english, said(error)), said(error)

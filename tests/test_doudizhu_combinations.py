@@ -32,6 +32,7 @@ from games.doudizhu.combinations import (
     legal_plays,
     ranks_text,
 )
+from tests.doudizhu_positions import said
 
 
 def kind(text: str, players: int = 3) -> tuple[str, str, int] | None:
@@ -194,6 +195,7 @@ def test_legal_plays_large_hands() -> None:
 
 
 @pytest.mark.parametrize("text, players, message", [
+    ("", 3, "you must play at least one card"),
     ("3334", 4, "a trio with a single is not allowed with 4 players"),
     ("33344456", 4, "a trio sequence with singles is not allowed with 4 players"),
     ("555534", 4, "a quadplex set is not allowed with 4 players"),
@@ -211,20 +213,38 @@ def test_legal_plays_large_hands() -> None:
     ("3333BR", 4, "a quadplex set is not allowed with 4 players"),
     ("333444BR", 4, "a trio sequence with singles is not allowed with 4 players"),
     ("334BR", 4, "a black and a red joker are not a pair and cannot both be extra cards"),
+    ("333555", 3, "333555 is not a trio sequence: the ranks must be consecutive"),
+    ("3335559", 3, "the trios of a trio sequence must be of consecutive ranks"),
+    ("3344556", 3, "3344556 is not a combination: see the 13 combinations in the rules"),
 ])
 def test_explain_invalid(text: str, players: int, message: str) -> None:
-    assert classify(text, players) is None
-    assert explain_invalid(text, players).startswith(message)
+    """The reasons are keys and plain data; the bot's adapter says them."""
+    assert text == "" or classify(text, players) is None
+    key, values = explain_invalid(text, players)
+    assert key.startswith("doudizhu.") and all(
+        isinstance(value, (str, int)) for value in values.values())
+    assert said((key, values)).startswith(message)
 
 
 def test_explain_not_beating() -> None:
-    assert explain_not_beating(c("444"), c("777")) == "444 does not beat 777"
-    assert explain_not_beating(c("3"), c("77")).startswith("you must answer a pair")
-    assert explain_not_beating(c("345678"), c("34567")).startswith(
+    assert explain_not_beating(c("444"), c("777")) == (
+        "doudizhu.does_not_beat", {"play": "444", "to_beat": "777"})
+    assert explain_not_beating(c("3"), c("77")) == (
+        "doudizhu.answer_in_kind", {"type": PAIR, "size": 2})
+    assert said(explain_not_beating(c("444"), c("777"))) == "444 does not beat 777"
+    assert said(explain_not_beating(c("3"), c("77"))).startswith("you must answer a pair")
+    assert said(explain_not_beating(c("345678"), c("34567"))).startswith(
         "you must answer a sequence of 5 cards")
-    assert explain_not_beating(c("7777", 4), c("33333", 4), 4).startswith("7777 does not beat 33333")
-    assert explain_not_beating(c("3"), c("BR")) == "nothing beats the rocket: you must pass"
-    assert explain_not_beating(c("777"), c("3333")) == (
+    assert said(explain_not_beating(c("33"), c("555567"))) == (
+        "you must answer a four with two singles (or play a bomb or the rocket)")
+    assert said(explain_not_beating(c("33"), c("55556677"))).startswith(
+        "you must answer a four with two pairs")
+    assert said(explain_not_beating(c("333444"), c("55566678"))).startswith(
+        "you must answer a trio sequence with singles of 8 cards")
+    assert said(explain_not_beating(c("7777", 4), c("33333", 4), 4)).startswith(
+        "7777 does not beat 33333")
+    assert said(explain_not_beating(c("3"), c("BR"))) == "nothing beats the rocket: you must pass"
+    assert said(explain_not_beating(c("777"), c("3333"))) == (
         "only a higher bomb or the rocket beats the bomb 3333")
-    assert explain_not_beating(c("JJJ", 4), c("77777", 4), 4) == (
+    assert said(explain_not_beating(c("JJJ", 4), c("77777", 4), 4)) == (
         "only a bomb with more cards, a higher bomb of 5 cards or the rocket beats the bomb 77777")

@@ -12,7 +12,6 @@ from dataclasses import replace
 import pytest
 
 import games.doudizhu as dd
-from games.common import IllegalMove
 from games.doudizhu import Bid, Next, Pass, Stop
 from games.doudizhu.combinations import (
     BOMB,
@@ -25,7 +24,7 @@ from games.doudizhu.combinations import (
     beats,
     classify,
 )
-from tests.doudizhu_positions import cards, play, staged
+from tests.doudizhu_positions import cards, play, refused, said, staged
 
 
 def finish_round_quickly(state: dd.State) -> dd.State:
@@ -81,7 +80,7 @@ def test_suits_do_not_matter() -> None:
     assert str(combo(["7S", "7H"])) == "77" and str(combo(["7D", "7C"])) == "77"
     state = replace(staged(["73", "7K", "3"]), hands=(("3S", "7S"), ("7H", "KS"), ("3H",)))
     state = play(state, "7")
-    with pytest.raises(IllegalMove, match="^7 does not beat 7$"):
+    with refused("doudizhu.does_not_beat", "^7 does not beat 7$"):
         play(state, "7")
 
 
@@ -125,7 +124,7 @@ def test_deal_passes_clockwise_every_round(players: int) -> None:
 def test_auction_bid_must_be_strictly_higher() -> None:
     """Auction: a bid must be higher than the highest bid so far (equal is not enough)."""
     state = play(dd.new_game(3, seed=2), "bid 2")
-    with pytest.raises(IllegalMove, match="^you must bid more than 2: bid 3, or pass$"):
+    with refused("doudizhu.bid_higher", "^you must bid more than 2: bid 3, or pass$"):
         play(state, "bid 2")
     assert dd.legal_moves(state, state.turn) == [Bid(0), Bid(3)]
 
@@ -181,7 +180,7 @@ def test_bombs_and_the_rocket_may_be_played_on_any_trick() -> None:
     assert dd.legal_moves(state, 2) == [Pass(), dd.Play("BR")]
     state = play(state, "BR")
     assert dd.legal_moves(state, 0) == [Pass()]
-    with pytest.raises(IllegalMove, match="^nothing beats the rocket: you must pass$"):
+    with refused("doudizhu.rocket_unbeaten", "^nothing beats the rocket: you must pass$"):
         play(state, "55")
     state = play(state, "pass", "pass")
     assert state.turn == 2 and state.to_beat is None
@@ -307,5 +306,5 @@ def test_a_black_and_a_red_joker_with_other_cards_is_explained(cards, players, r
     from games.doudizhu.combinations import classify, explain_invalid
 
     assert classify(cards, players) is None
-    message = explain_invalid(cards, players)
+    message = said(explain_invalid(cards, players))
     assert "not a pair" in message and rocket in message

@@ -64,8 +64,13 @@ def test_patchwork_table_reads_players_turn_and_offer():
 
 
 def test_doudizhu_cards_sorted_with_suits_and_jokers():
-    text = alt.doudizhu_cards(["RJ", "TD", "3S", "BJ"], "Your hand")
+    from i18n import _, voice
+
+    text = alt.doudizhu_cards(["RJ", "TD", "3S", "BJ"], _("Your hand"))
     assert text == f"Your hand: 3{ddz.card_text('3S')[1:]} 10\u2666 black joker red joker."
+    chinese = alt.doudizhu_cards(["RJ", "TD", "3S", "BJ"], _("Your hand"), voice("zh-TW"))
+    assert "\u5c0f\u738b" in chinese and "\u5927\u738b" in chinese  # 小王, 大王
+    assert "Your hand" not in chinese and "joker" not in chinese
 
 
 def test_patchwork_first_turn_says_the_start_player_was_drawn():

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations as choose
+from typing import Any
 
 RANKS = "3456789TJQKA2BR"
 TWO, BLACK, RED = 12, 13, 14
@@ -49,21 +50,6 @@ TYPES = (
 #: Types 4, 9 and 13: only legal in the 3-player game.
 THREE_PLAYER_ONLY = frozenset({TRIO_SINGLE, TRIO_SEQUENCE_SINGLES, QUADPLEX})
 
-TYPE_NAMES = {
-    SINGLE: "single",
-    PAIR: "pair",
-    TRIO: "trio",
-    TRIO_SINGLE: "trio with a single",
-    TRIO_PAIR: "trio with a pair",
-    SEQUENCE: "sequence",
-    PAIR_SEQUENCE: "pair sequence",
-    TRIO_SEQUENCE: "trio sequence",
-    TRIO_SEQUENCE_SINGLES: "trio sequence with singles",
-    TRIO_SEQUENCE_PAIRS: "trio sequence with pairs",
-    BOMB: "bomb",
-    ROCKET: "rocket",
-    QUADPLEX: "quadplex set",
-}
 #: The smallest chain of each chained type (in ranks).
 MIN_CHAIN = {SEQUENCE: 5, PAIR_SEQUENCE: 3, TRIO_SEQUENCE: 2, TRIO_SEQUENCE_SINGLES: 2,
              TRIO_SEQUENCE_PAIRS: 2}
@@ -135,17 +121,6 @@ class Combination:
     def key(self) -> tuple[int, ...]:
         """The rank multiset, sorted: two plays with the same key use the same ranks."""
         return tuple(sorted(self.ranks))
-
-    def describe(self) -> str:
-        """A short English name: `pair`, `sequence of 6 cards`, `bomb of 5 cards`..."""
-        name = TYPE_NAMES[self.type]
-        if self.type in MIN_CHAIN:
-            return f"{name} of {self.size} cards"
-        if self.type == QUADPLEX:
-            return "four with two pairs" if self.size == 8 else "four with two singles"
-        if self.type == BOMB and self.size > 4:
-            return f"bomb of {self.size} cards"
-        return name
 
     @property
     def code(self) -> str:
@@ -386,11 +361,12 @@ def legal_plays(hand: Iterable[str] | str, to_beat: Combination | None = None,
 
 # --------------------------------------------------------------------------- explanations
 
-_UNIT_NAMES = {1: (SEQUENCE, "at least 5 cards"), 2: (PAIR_SEQUENCE, "at least 3 pairs"),
-               3: (TRIO_SEQUENCE, "at least 2 trios")}
-
+#: Why a play is refused: a key (`doudizhu.not_a_combination`) and its values as plain data
+#: (plays as people write them, `type` a combination type); the bot's adapter words it.
+Refusal = tuple[str, dict[str, Any]]
 
 _KICKER_TYPES = frozenset({TRIO_SINGLE, TRIO_PAIR, TRIO_SEQUENCE_SINGLES, TRIO_SEQUENCE_PAIRS, QUADPLEX})
+_CHAIN_OF_UNIT = {1: SEQUENCE, 2: PAIR_SEQUENCE, 3: TRIO_SEQUENCE}
 
 
 def _try_substitute(ranks: list[int], old: int, players: int) -> Combination | None:
@@ -405,12 +381,12 @@ def _try_substitute(ranks: list[int], old: int, players: int) -> Combination | N
     return None
 
 
-def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
-    """Why these cards are not a legal combination, in words for the player."""
+def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> Refusal:
+    """Why these cards are not a legal combination."""
     ranks = to_ranks(cards)
     text = ranks_label(ranks)
     if not ranks:
-        return "you must play at least one card"
+        return "doudizhu.no_cards_played", {}
     counts = counts_of(ranks)
     present = [rank for rank, count in enumerate(counts) if count]
     if players == 4:
@@ -418,30 +394,26 @@ def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
         if three is None and counts[BLACK] == 1 and counts[RED] == 1:
             three = _try_substitute(ranks, RED, 3)  # its type, were the jokers not both kickers
         if three is not None and three.type in THREE_PLAYER_ONLY:
-            return f"a {TYPE_NAMES[three.type]} is not allowed with 4 players"
+            return "doudizhu.three_players_only", {"type": three.type}
         if counts[BLACK] == 1 and counts[RED] == 1 and len(ranks) == 2:
-            return ("with 4 players two jokers are a pair only when they have the same colour "
-                    "(BB or RR); the rocket is all four jokers, BBRR")
+            return "doudizhu.joker_colours", {}
     if players == 3 and counts[BLACK] and counts[RED] and len(ranks) > 2:
         if _try_substitute(ranks, RED, players) is not None:
-            return "the two jokers may not both be used in one combination"
+            return "doudizhu.both_jokers", {}
     if counts[BLACK] == 1 and counts[RED] == 1 and len(ranks) > 2:
-        rocket = "BR" if players == 3 else "BBRR with 4 players"
-        return ("a black and a red joker are not a pair and cannot both be extra cards: "
-                f"together they only make the rocket ({rocket}), played on its own")
+        return "doudizhu.jokers_not_a_pair", {"players": players}
     # chains of equal units
     units = {counts[rank] for rank in present}
-    if len(present) > 1 and len(units) == 1 and (unit := units.pop()) in _UNIT_NAMES:
-        kind, minimum = _UNIT_NAMES[unit]
-        name = TYPE_NAMES[kind]
+    if len(present) > 1 and len(units) == 1 and (unit := units.pop()) in _CHAIN_OF_UNIT:
+        kind = _CHAIN_OF_UNIT[unit]
         if present[-1] - present[0] + 1 != len(present):
-            return f"{text} is not a {name}: the ranks must be consecutive"
+            return "doudizhu.not_consecutive", {"cards": text, "type": kind}
         if present[-1] > ACE:
-            return f"a {name} cannot contain 2s or jokers"
-        return f"a {name} needs {minimum}"
+            return "doudizhu.chain_with_twos", {"type": kind}
+        return "doudizhu.chain_too_short", {"type": kind}
     trios = [rank for rank in present if counts[rank] >= 3]
     if TWO in trios and ACE in trios:
-        return "2s cannot be part of a trio sequence"
+        return "doudizhu.twos_in_trio_sequence", {}
     # a kicker that repeats a rank of the trios / the four, or another kicker
     for rank in present:
         combo = _try_substitute(ranks, rank, players)
@@ -449,27 +421,26 @@ def explain_invalid(cards: Iterable[str] | str, players: int = 3) -> str:
             continue
         main = combo.ranks[: combo.length * (4 if combo.type == QUADPLEX else 3)]
         if rank in main:
-            part = "the four" if combo.type == QUADPLEX else "the trios"
-            return f"the extra cards may not share a rank with {part}"
-        return "the extra cards must all have different ranks"
+            return "doudizhu.kicker_shares_rank", {"type": combo.type}
+        return "doudizhu.kickers_differ", {}
     if len(trios) > 1 and trios[-1] - trios[0] + 1 != len(trios):
-        return "the trios of a trio sequence must be of consecutive ranks"
-    return f"{text} is not a combination: see the 13 combinations in the rules"
+        return "doudizhu.trios_not_consecutive", {}
+    return "doudizhu.not_a_combination", {"cards": text}
 
 
-def explain_not_beating(new: Combination, old: Combination, players: int = 3) -> str:
+def explain_not_beating(new: Combination, old: Combination, players: int = 3) -> Refusal:
     """Why `new` does not beat `old` (call only when `beats` said no)."""
     if old.type == ROCKET:
-        return "nothing beats the rocket: you must pass"
+        return "doudizhu.rocket_unbeaten", {}
+    plays = {"play": str(new), "to_beat": str(old)}
     if new.type == BOMB and old.type == BOMB:
         if players == 4 and new.size < old.size:
-            return f"{new} does not beat {old}: a bomb with more cards beats one with fewer"
-        return f"{new} does not beat {old}"
+            return "doudizhu.smaller_bomb", plays
+        return "doudizhu.does_not_beat", plays
     if old.type == BOMB:
         if players == 4:
-            return (f"only a bomb with more cards, a higher bomb of {old.size} cards or the "
-                    f"rocket beats the bomb {old}")
-        return f"only a higher bomb or the rocket beats the bomb {old}"
+            return "doudizhu.beat_the_bomb_4", {"to_beat": str(old), "size": old.size}
+        return "doudizhu.beat_the_bomb", {"to_beat": str(old)}
     if new.type != old.type or new.size != old.size:
-        return f"you must answer a {old.describe()} (or play a bomb or the rocket)"
-    return f"{new} does not beat {old}"
+        return "doudizhu.answer_in_kind", {"type": old.type, "size": old.size}
+    return "doudizhu.does_not_beat", plays

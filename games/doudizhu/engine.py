@@ -29,8 +29,6 @@ from games.common import (
     IllegalMove,
     NotYourTurn,
     Outcome,
-    join_and,
-    quoted,
     seeded_rng,
     shown,
     unreadable,
@@ -86,32 +84,12 @@ def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def card_text(card: str) -> str:
-    """`7H` -> `7♥`, `TS` -> `10♠`, `BJ` -> `black joker`."""
-    if card == "BJ":
-        return "black joker"
-    if card == "RJ":
-        return "red joker"
+    """A card in logs and notation: `7H` -> `7♥`, `TS` -> `10♠`; the jokers stay `BJ` and
+    `RJ` (the bot's adapter names them in the reader's language)."""
+    if card in ("BJ", "RJ"):
+        return card
     rank = "10" if card[0] == "T" else card[0]
     return rank + SUIT_SYMBOLS[card[1]]
-
-
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-               "B": "black joker", "R": "red joker"}
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def rank_phrase(rank: int, count: int) -> str:
-    """`(4, 3)` -> `three 7s`, `(11, 1)` -> `an ace`, `(13, 2)` -> `two black jokers`."""
-    char = RANKS[rank]
-    word = _RANK_WORDS.get(char, char)
-    if count == 1:
-        return ("an " if word[0] in "a8" else "a ") + word
-    return f"{_count_word(count)} {word}s"
-
-
-def _count_word(count: int) -> str:
-    """`3` -> `three`; past eight, the digits."""
-    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
 
 
 # --------------------------------------------------------------------------- moves
@@ -134,7 +112,7 @@ class Bid:
             return cls(0)
         if len(words) == 1 and words[0] in ("1", "2", "3"):
             return cls(int(words[0]))
-        raise BadNotation(f"{quoted(text.strip())} is not a bid: write `bid 1`, `bid 2`, `bid 3` or `bid pass`.")
+        raise BadNotation("doudizhu.bad_bid", text=shown(text.strip()))
 
     def __str__(self) -> str:
         return f"bid {self.amount or 'pass'}"
@@ -164,10 +142,7 @@ class Play:
         typed = re.sub(r"^\s*play", "", text or "", flags=re.IGNORECASE).replace("10", "")
         bad = unreadable(typed, lambda char: char in ",0" or char.upper() in RANKS)
         if not cleaned or bad:
-            what = (f"{quoted(bad)} " + ("is not a rank" if len(bad) == 1 else "are not ranks")
-                    if bad else "no cards were given")
-            raise BadNotation(f"{what}: write ranks like `33344`, `10JQKA` or `BR` (3-9, 10 "
-                              "(or T or 0), J, Q, K, A, 2, B for the black joker, R for the red).")
+            raise BadNotation("doudizhu.bad_ranks", bad=shown(bad), count=len(bad))
         return cls(cleaned)
 
     def combination(self, players: int) -> Combination | None:
@@ -312,10 +287,9 @@ def _new_round(*, players: int, seed: int, round_no: int,
     blank = State(players, seed, round_no, redeal_no, AUCTION, (), (), "", 0, None, ledger)
     dealt = _deal(seed, players, round_no, redeal_no, blank.dealer)
     holder = dealt["face_up_seat"]
-    heading = f"Round {round_no}" + (f", deal {redeal_no + 1}" if redeal_no else "")
-    text = (f"{heading}: {{seat{blank.dealer}}} deals. The face-up card "
-            f"{card_text(dealt['face_up'])} went to {{seat{holder}}}, who opens the auction.")
-    events = (*lead_events, Event("deal", text, holder))
+    events = (*lead_events, Event("deal", seat=holder, values={
+        "round": round_no, "deal": redeal_no + 1, "dealer": blank.dealer,
+        "face_up": dealt["face_up"], "holder": holder}))
     return replace(blank, turn=holder, events=events, **dealt)
 
 
@@ -370,39 +344,33 @@ def outcome(state: State) -> Outcome | None:
     best = max(state.ledger[seat] for seat in candidates)
     winners = tuple(seat for seat in candidates if state.ledger[seat] == best)
     draw = state.resigned is None and len(winners) == state.players
+    details = {"ledger": list(state.ledger), "rounds": state.round_no}
     if state.resigned is not None:
-        reason = f"{{seat{state.resigned}}} resigned"
-    else:
-        reason = "the players stopped the series"
-    return Outcome(scores=state.ledger, winners=winners, reason=reason, draw=draw,
-                   details={"ledger": list(state.ledger), "rounds": state.round_no})
+        return Outcome(scores=state.ledger, winners=winners, reason="resigned", draw=draw,
+                       details={**details, "resigned": state.resigned})
+    return Outcome(scores=state.ledger, winners=winners, reason="stopped", draw=draw,
+                   details=details)
 
 
 # --------------------------------------------------------------------------- payments
 
 
-def payment_text(state: State) -> str:
-    """How the last round's payment came about, doublings listed (`{seatN}` placeholders)."""
+def payment(state: State) -> dict[str, Any] | None:
+    """How the last round's payment came about, as plain data for the adapter to word:
+    the `bid`, the `doublings` (each `{"type": "bomb" or "rocket", "play": "6666"}`), the
+    `unit` each other player pays or receives and the landlord's `total`, the `landlord`,
+    whether the landlord `won`, and who `went_out` first (None: a side resigned or forfeited).
+    None before any round has been paid."""
     if state.payments is None or state.landlord is None:
-        return ""
+        return None
     unit = state.bid * state.multiplier
-    steps = "".join(f" \u00d7 2 ({_doubling_text(d, state.players)})" for d in state.doublings)
-    formula = f"bid {state.bid}{steps} = {unit}" if steps else f"bid {state.bid}, no doubling"
-    landlord = f"{{seat{state.landlord}}}"
-    total = unit * (state.players - 1)
-    if state.payments[state.landlord] > 0:
-        who = ("the landlord " + landlord + " went out first" if state.went_out == state.landlord
-               else "the other side resigned")
-        return f"{formula}: {who} and collects {unit} from each other player (+{total})."
-    who = (f"{{seat{state.went_out}}} went out first" if state.went_out is not None
-           else "the landlord resigned")
-    return f"{formula}: {who}, so the landlord {landlord} pays {unit} to each other player (-{total})."
-
-
-def _doubling_text(code: str, players: int) -> str:
-    """`bomb 10101010` or `rocket BR`, from a doubling's compact code."""
-    combo = classify(code, players)
-    return f"{'rocket' if combo.type == ROCKET else 'bomb'} {combo}"
+    doublings = []
+    for code in state.doublings:
+        combo = classify(code, state.players)
+        doublings.append({"type": combo.type, "play": str(combo)})
+    return {"bid": state.bid, "doublings": doublings, "unit": unit,
+            "total": unit * (state.players - 1), "landlord": state.landlord,
+            "won": state.payments[state.landlord] > 0, "went_out": state.went_out}
 
 
 def _settle(state: State, landlord_won: bool) -> tuple[int, ...]:
@@ -420,26 +388,23 @@ _MOVE_TYPES = (Bid, Play, Pass, Next, Stop)
 
 def _check_seat(state: State, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise NotYourTurn(f"there is no seat {shown(seat)} in this game")
+        raise NotYourTurn("game.no_seat", seat=shown(seat))
 
 
 def _check_turn(state: State, seat: int, move: Move) -> None:
     if state.phase == OVER:
-        raise GameOver("The series is over.")
+        raise GameOver("doudizhu.series_over")
     _check_seat(state, seat)
     if not isinstance(move, _MOVE_TYPES):
-        raise IllegalMove(f"{shown(repr(move))} is not a Dou Dizhu move: bid, play cards like "
-                          "`33344`, pass, next or stop")
+        raise IllegalMove("doudizhu.not_a_move", move=shown(repr(move)))
     if state.phase == ROUND_OVER:
         if not isinstance(move, (Next, Stop)):
-            raise IllegalMove("the round is over: send `next` to deal the next round or `stop` "
-                              "to end the series")
+            raise IllegalMove("doudizhu.round_over")
         return
     if isinstance(move, (Next, Stop)):
-        raise IllegalMove(f"you can only say `{move}` once the round is over")
+        raise IllegalMove("doudizhu.between_rounds_only", move=str(move))
     if seat != state.turn:
-        action = "bid" if state.phase == AUCTION else "play"
-        raise NotYourTurn(f"it is not your turn to {action}")
+        raise NotYourTurn("doudizhu.not_your_turn", phase=state.phase)
 
 
 def apply(state: State, seat: int, move: Move) -> State:
@@ -449,16 +414,16 @@ def apply(state: State, seat: int, move: Move) -> State:
         return _new_round(players=state.players, seed=state.seed, round_no=state.round_no + 1,
                           redeal_no=0, ledger=state.ledger, lead_events=[])
     if isinstance(move, Stop):
-        event = Event("end", f"{{seat{seat}}} stopped the series after round {state.round_no}.", seat)
+        event = Event("end", seat=seat, values={"round": state.round_no})
         return replace(state, phase=OVER, turn=None, events=(event,))
     if state.phase == AUCTION:
         if isinstance(move, Pass):
             move = Bid(0)
         if not isinstance(move, Bid):
-            raise IllegalMove("the auction is on: bid 1, 2 or 3 higher than the current bid, or pass")
+            raise IllegalMove("doudizhu.auction_on")
         return _bid(state, seat, move.amount)
     if isinstance(move, Bid):
-        raise IllegalMove("the auction is over: play cards or pass")
+        raise IllegalMove("doudizhu.auction_over")
     if isinstance(move, Pass):
         return _pass(state, seat)
     return _play(state, seat, move)
@@ -467,19 +432,18 @@ def apply(state: State, seat: int, move: Move) -> State:
 def _bid(state: State, seat: int, amount: int) -> State:
     high = state.bid
     if amount not in (0, 1, 2, 3):
-        raise IllegalMove("bids are 1, 2 or 3 (or pass)")
+        raise IllegalMove("doudizhu.bad_amount")
     if amount and amount <= high:
-        higher = join_and(range(high + 1, 4), "or")
-        raise IllegalMove(f"you must bid more than {high}: bid {higher}, or pass")
+        raise IllegalMove("doudizhu.bid_higher", high=high, higher=list(range(high + 1, 4)))
     bids = (*state.bids, (seat, amount))
-    event = Event("bid", f"{{seat{seat}}} bids {amount}." if amount else f"{{seat{seat}}} passes.", seat)
+    event = Event("bid", seat=seat, values={"amount": amount})
     new = replace(state, bids=bids, events=(event,))
     high = new.bid
     if amount == 3 or (high and _trailing_passes(bids) >= state.players - 1):
         landlord = next(s for s, a in reversed(bids) if a == high)
         return _crown(new, landlord, event)
     if not high and len(bids) == state.players:
-        redeal = Event("redeal", "Everybody passed: the cards are reshuffled and dealt again.")
+        redeal = Event("redeal")
         return _new_round(players=state.players, seed=state.seed, round_no=state.round_no,
                           redeal_no=state.redeal_no + 1, ledger=state.ledger,
                           lead_events=[event, redeal])
@@ -489,9 +453,8 @@ def _bid(state: State, seat: int, amount: int) -> State:
 def _crown(state: State, landlord: int, bid_event: Event) -> State:
     hands = list(state.hands)
     hands[landlord] = sort_cards(hands[landlord] + state.kitty)
-    kitty = ", ".join(card_text(card) for card in sort_cards(state.kitty))
-    event = Event("landlord", f"{{seat{landlord}}} is the landlord for {state.bid}, takes the kitty "
-                  f"({kitty}) and leads.", landlord)
+    event = Event("landlord", seat=landlord, values={
+        "bid": state.bid, "kitty": list(sort_cards(state.kitty))})
     return replace(state, phase=PLAY, landlord=landlord, hands=tuple(hands), turn=landlord,
                    events=(bid_event, event))
 
@@ -502,8 +465,8 @@ def _pick_cards(hand: tuple[str, ...], ranks: str) -> tuple[str, ...]:
     have = counts_of(to_ranks(hand))
     for rank, count in enumerate(want):
         if count > have[rank]:
-            held = f" (you have {_count_word(have[rank])})" if count > 1 and have[rank] else ""
-            raise IllegalMove(f"you do not hold {rank_phrase(rank, count)}{held}")
+            raise IllegalMove("doudizhu.not_held", rank=RANKS[rank], count=count,
+                              have=have[rank])
     picked: list[str] = []
     for card in hand:
         rank = rank_index(card)
@@ -519,12 +482,14 @@ def _play(state: State, seat: int, move: Play) -> State:
     cards = _pick_cards(hand, move.ranks)
     combo = classify(cards, players)
     if combo is None:
-        raise IllegalMove(explain_invalid(cards, players))
+        key, values = explain_invalid(cards, players)
+        raise IllegalMove(key, **values)
     to_beat = state.to_beat
     if to_beat is not None:
         old = classify(to_beat[1], players)
         if not beats(combo, old, players):
-            raise IllegalMove(explain_not_beating(combo, old, players))
+            key, values = explain_not_beating(combo, old, players)
+            raise IllegalMove(key, **values)
     remaining = list(hand)
     for card in cards:
         remaining.remove(card)
@@ -534,12 +499,13 @@ def _play(state: State, seat: int, move: Play) -> State:
     trick = ((seat, cards),) if leading else (*state.trick, (seat, cards))
     doubles = combo.type == ROCKET or (combo.type == BOMB and (players == 3 or combo.size >= 6))
     doublings = (*state.doublings, combo.code) if doubles else state.doublings
-    shown = " ".join(card_text(card) for card in sort_cards(cards))
-    events = [Event("play", f"{{seat{seat}}} {'leads' if leading else 'plays'} {combo} "
-                    f"({combo.describe()}: {shown}).", seat)]
+    events = [Event("play", seat=seat, values={
+        "play": str(combo), "type": combo.type, "size": combo.size, "lead": leading,
+        "cards": list(sort_cards(cards))})]
     if doubles:
-        events.append(Event("double", f"The {combo.type} {combo} doubles the stake: now "
-                            f"{state.bid} \u00d7 {2 ** len(doublings)}.", seat))
+        events.append(Event("double", seat=seat, values={
+            "type": combo.type, "play": str(combo), "bid": state.bid,
+            "multiplier": 2 ** len(doublings)}))
     new = replace(state, hands=tuple(hands), trick=trick, played=(*state.played, *cards),
                   doublings=doublings, turn=(seat + 1) % players)
     if remaining:
@@ -547,24 +513,22 @@ def _play(state: State, seat: int, move: Play) -> State:
     payments = _settle(new, landlord_won=seat == state.landlord)
     new = replace(new, phase=ROUND_OVER, turn=None, went_out=seat, payments=payments,
                   ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-    side = "the landlord wins" if seat == state.landlord else "the landlord loses"
-    events.append(Event("round_end", f"{{seat{seat}}} is out of cards: {side}. "
-                        + payment_text(new), seat))
+    events.append(Event("round_end", seat=seat, values=payment(new)))
     return replace(new, events=tuple(events))
 
 
 def _pass(state: State, seat: int) -> State:
     to_beat = state.to_beat
     if to_beat is None:
-        raise IllegalMove("you lead this trick, so you cannot pass: play any combination")
+        raise IllegalMove("doudizhu.lead_no_pass")
     trick = (*state.trick, (seat, ()))
-    events = [Event("pass", f"{{seat{seat}}} passes.", seat)]
+    events = [Event("pass", seat=seat)]
     turn = (seat + 1) % state.players
     if _trailing_passes(trick) >= state.players - 1:
         winner, cards = to_beat
         turn = winner
-        events.append(Event("trick", f"{{seat{winner}}} wins the trick with {classify(cards, state.players)} "
-                            "and leads.", winner))
+        events.append(Event("trick", seat=winner,
+                            values={"play": str(classify(cards, state.players))}))
     return replace(state, trick=trick, turn=turn, events=tuple(events))
 
 
@@ -572,16 +536,16 @@ def resign(state: State, seat: int) -> State:
     """`seat` concedes and the series ends. During the play its side loses the round (paid as
     usual); the top of the ledger among the other seats wins."""
     if state.phase == OVER:
-        raise GameOver("The series is over.")
+        raise GameOver("doudizhu.series_over")
     _check_seat(state, seat)
     new = replace(state, phase=OVER, turn=None, resigned=seat)
-    events = [Event("resign", f"{{seat{seat}}} resigns.", seat)]
+    events = [Event("resign", seat=seat)]
     if state.phase == PLAY:
         payments = _settle(state, landlord_won=seat != state.landlord)
         new = replace(new, payments=payments, went_out=None,
                       ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-        events.append(Event("round_end", payment_text(new), seat))
-    events.append(Event("end", "The series is over.", None))
+        events.append(Event("round_end", seat=seat, values=payment(new)))
+    events.append(Event("end"))
     return replace(new, events=tuple(events))
 
 
@@ -590,17 +554,17 @@ def forfeit(state: State, seat: int) -> State:
     computer takes the seat): in the play its side loses the round, paid as usual; in the
     auction it passes."""
     if state.phase == OVER:
-        raise GameOver("The series is over.")
+        raise GameOver("doudizhu.series_over")
     _check_seat(state, seat)
     if state.phase == AUCTION:
         return apply(state, seat, Bid(0))
     if state.phase != PLAY:
-        raise IllegalMove("the round is over: there is nothing to forfeit")
+        raise IllegalMove("doudizhu.nothing_to_forfeit")
     payments = _settle(state, landlord_won=seat != state.landlord)
     new = replace(state, phase=ROUND_OVER, turn=None, went_out=None, payments=payments,
                   ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-    events = (Event("forfeit", f"{{seat{seat}}} forfeits the round.", seat),
-              Event("round_end", payment_text(new), seat))
+    events = (Event("forfeit", seat=seat),
+              Event("round_end", seat=seat, values=payment(new)))
     return replace(new, events=events)
 
 
@@ -624,6 +588,7 @@ class View:
     `kitty` is None until the landlord takes it. `to_beat` is the play that `must_answer` (the
     seat to move) has to beat or pass on; both are None when the seat to move leads. Plays
     (`trick`, `to_beat`, `doublings`) are in the notation people read (`10` for a ten).
+    Once a round is over, `payment` says how it was paid (see `payment`).
     """
 
     seat: int | None
@@ -650,7 +615,7 @@ class View:
     ledger: tuple[int, ...]
     went_out: int | None
     payments: tuple[int, ...] | None
-    payment_text: str
+    payment: dict[str, Any] | None
     revealed_hands: tuple[tuple[str, ...], ...] | None
     events: tuple[Event, ...]
     outcome: Outcome | None
@@ -691,7 +656,7 @@ def view(state: State, seat: int | None = None) -> View:
         ledger=state.ledger,
         went_out=state.went_out,
         payments=state.payments,
-        payment_text=payment_text(state) if ended else "",
+        payment=payment(state) if ended else None,
         revealed_hands=state.hands if ended else None,
         events=state.events,
         outcome=outcome(state),
@@ -703,5 +668,5 @@ __all__ = [
     "Bid", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
     "apply", "card_text", "current_seat", "forfeit", "full_deck", "legal_combinations",
     "legal_moves",
-    "new_game", "outcome", "parse_move", "payment_text", "resign", "sort_cards", "view",
+    "new_game", "outcome", "parse_move", "payment", "resign", "sort_cards", "view",
 ]

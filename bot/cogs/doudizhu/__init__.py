@@ -2,7 +2,10 @@
 and the controls for the player's turn). The channel gets a compact public table: what was
 played (a small image), the bids or the trick so far, cards left, the stake and whose turn it
 is. It is posted anew for news (a deal, the auction's result, a lead, a round's end) and
-edited in place for bids, passes and answers within a trick."""
+edited in place for bids, passes and answers within a trick.
+
+The table speaks the server's language; hands, menus and refusals the reader's. The engine's
+events, refusals, payments and outcomes are worded in `words`."""
 
 from __future__ import annotations
 
@@ -20,17 +23,21 @@ from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
 from bot.cogs.doudizhu.controls import (
-    DYNAMIC_ITEMS, legal_combinations, offered_plays, play_label, private_controls,
-    round_over_controls,
+    DYNAMIC_ITEMS, legal_combinations, match_closed, offered_plays, play_label,
+    private_controls, round_over_controls,
+)
+from bot.cogs.doudizhu.words import (
+    event_words, error_words, higher_bids, ledger_text, name, payment_words, reason_words,
+    standings_words, told,
 )
 from bot.gone import edit_stored
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
 from bot.private import told_dms_closed
 from bot.service import ActionResult, LobbyError, Match
-from games.common import Event, counted, join_and
+from games.common import Event, GameError
+from i18n import Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
-from render.doudizhu import render_hand, render_play
-from i18n import Voice
+from render.doudizhu import cards_words, render_hand, render_play
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -39,43 +46,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def cards_text(cards: Iterable[str]) -> str:
-    return " ".join(ddz.card_text(card) for card in ddz.sort_cards(list(cards))) or "none"
-
-
-def nick(match: Match, seat: int) -> str:
-    return match.player(seat).name
-
-
-def signed(amount: int) -> str:
-    return f"{amount:+d}" if amount else "0"
-
-
-def ledger_text(match: Match, ledger: Iterable[int]) -> str:
-    return " \N{MIDDLE DOT} ".join(f"{nick(match, seat)} {signed(amount)}"
-                                   for seat, amount in enumerate(ledger))
-
-
-def standings_text(match: Match, ledger: tuple[int, ...], winners: Iterable[int] | None = None,
-                   *, draw: bool = False) -> str:
-    """Who won the series, from the ledger."""
-    if winners is None:
-        best = max(ledger)
-        winners = [seat for seat, amount in enumerate(ledger) if amount == best]
-        draw = len(winners) == len(ledger)
-    winners = list(winners)
-    if draw or not winners:
-        return "The ledger is level: nobody wins the series."
-    names = join_and(f"**{nick(match, seat)}**" for seat in winners)
-    verb = "wins the series" if len(winners) == 1 else "share the series win"
-    amount = ledger[winners[0]]  # 0 when a player resigned before anything was paid
-    return f"{names} {verb}" + (f" with {signed(amount)}." if amount else ".")
+DOT = " \N{MIDDLE DOT} "
 
 
 @functools.lru_cache(maxsize=32)
-def hand_png(hand: tuple[str, ...]) -> bytes:
+def hand_png(hand: tuple[str, ...], voice: Voice) -> bytes:
     """A hand's picture; every action edits every live DM, mostly with an unchanged hand."""
-    return render_hand(hand)
+    return render_hand(hand, voice)
 
 
 NEWS = {"deal", "landlord", "round_end", "end", "resign"}  # events worth a new channel post
@@ -95,30 +72,38 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     private_command = "/doudizhu hand"
     private_thing = "hand"
     help = GameHelp(
-        title="Dou Dizhu",
-        players="3 or 4 players",
-        summary=("Fight the Landlord: after an auction (bid 1-3) the landlord takes the kitty "
-                 "and plays alone against the others. Beat the last play with a higher one of "
-                 "the same type and size (bombs and the rocket beat anything) or pass; the first "
-                 "side to empty a hand wins the bid, doubled by every bomb and rocket (with 4 "
-                 "players only bombs of six or more cards and rockets double). Your hand and a "
-                 "menu of your plays come by DM."),
-        commands=(("/doudizhu new [players]", "open a 3- or 4-player game here"),
-                  ("/doudizhu bid amount", "pass, or bid 1, 2 or 3 in the auction"),
-                  ("/doudizhu play cards", "play ranks like 33344 or 10JQKA (autocomplete)"),
-                  ("/doudizhu pass", "pass on the current trick"),
-                  ("/doudizhu hand", "your hand and controls, only to you"),
-                  ("/doudizhu next", "deal the next round after a round"),
-                  ("/doudizhu stop", "end the series; the ledger decides the winner")),
+        title=told(_("Dou Dizhu")),
+        players=told(_("3 or 4 players")),
+        summary=told(_(
+            "Fight the Landlord: after an auction (bid 1-3) the landlord takes the kitty and "
+            "plays alone against the others. Beat the last play with a higher one of the same "
+            "type and size (bombs and the rocket beat anything) or pass; the first side to "
+            "empty a hand wins the bid, doubled by every bomb and rocket (with 4 players only "
+            "bombs of six or more cards and rockets double). Your hand and a menu of your plays "
+            "come by DM.")),
+        commands=(("/doudizhu new [players]", told(_("open a 3- or 4-player game here"))),
+                  ("/doudizhu bid amount", told(_("pass, or bid 1, 2 or 3 in the auction"))),
+                  ("/doudizhu play cards",
+                   told(_("play ranks like 33344 or 10JQKA (autocomplete)"))),
+                  ("/doudizhu pass", told(_("pass on the current trick"))),
+                  ("/doudizhu hand", told(_("your hand and controls, only to you"))),
+                  ("/doudizhu next", told(_("deal the next round after a round"))),
+                  ("/doudizhu stop", told(_("end the series; the ledger decides the winner")))),
     )
 
     def __init__(self, bot) -> None:
         GameCog.__init__(self, bot)
 
-    def lobby_rules(self, match: Match) -> str:
+    def lobby_rules(self, match: Match) -> Words:
         if match.table_size == 4:
-            return "4 players, two decks (108 cards): 25 cards each, 8 in the kitty"
-        return "3 players, one deck (54 cards): 17 cards each, 3 in the kitty"
+            return told(_("4 players, two decks (108 cards): 25 cards each, 8 in the kitty"))
+        return told(_("3 players, one deck (54 cards): 17 cards each, 3 in the kitty"))
+
+    def event_text(self, match: Match, event: Event) -> Words:
+        return event_words(match, event)
+
+    def error_text(self, error: GameError) -> Words | None:
+        return error_words(error)
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -156,7 +141,9 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                   if combo.code.startswith(typed)
                   or "".join(sorted(combo.code)) == "".join(sorted(typed))]
         shown = combos if len(combos) <= 25 else offered_plays(combos)
-        return [app_commands.Choice(name=play_label(combo), value=str(combo)) for combo in shown]
+        voice = await self.bot.languages.reader(interaction)
+        return [app_commands.Choice(name=play_label(combo, voice), value=str(combo))
+                for combo in shown]
 
     @app_commands.command(name="pass", description="Pass on the current trick")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -185,18 +172,25 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         otherwise act, mark the control's message as used and post the table in the channel."""
         match = await self.service.get_or_fail(match_id)
         if not match.is_open:
-            ended = "was cancelled" if match.status == "cancelled" else "is over"
-            raise LobbyError(f"That {match.title} match {ended}.")
+            raise LobbyError(match_closed(match))
         result = await self.service.act(match.channel_id, interaction.user.id, text,
                                         match_id=match_id, version=version)
         message = interaction.message
         private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-        who = "You" if private else f"**{interaction.user.display_name}**"
-        done = f"\N{WHITE HEAVY CHECK MARK} {who} chose `{result.action}`."
         before = message.content if message is not None and message.content else ""
+        if private:
+            voice = await self.bot.languages.reader(interaction)
+            # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
+            said = _("{message}\n\N{WHITE HEAVY CHECK MARK} You chose `{action}`.",
+                     message=before, action=result.action)
+        else:
+            voice = await self.bot.languages.server(interaction.guild_id)
+            # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
+            said = _("{message}\n\N{WHITE HEAVY CHECK MARK} **{player}** chose `{action}`.",
+                     message=before, player=interaction.user.display_name,
+                     action=result.action)
         try:
-            await interaction.response.edit_message(content=f"{before}\n{done}".strip(),
-                                                    view=None)
+            await interaction.response.edit_message(content=voice(said).strip(), view=None)
         except discord.HTTPException as error:  # the play stands: announce it all the same
             log.warning("could not mark the control of match %s as used: %s",
                         match_id, error)
@@ -241,54 +235,57 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         state: ddz.State = match.state
         view = ddz.view(state, seat)
         if state.phase == ddz.OVER:
-            return Reply(content=f"The {match.title} series (match #{match.id}) is over.")
+            return Reply(content=voice(_("The {game} series (match #{id}) is over.",
+                                         game=self.help.title, id=str(match.id))))
         hand = view.hand
-        prompt = self._private_prompt(match, view, seat)
-        lines = [f"**Cards:** {cards_text(hand)}"] if hand else []
+        prompt = voice(self._private_prompt(match, view, seat))
+        said: list[Words] = [_("**Cards:** {cards}", cards=cards_words(hand))] if hand else []
         if view.phase == ddz.AUCTION:
             if view.bid:
                 high = next(s for s, amount in reversed(view.bids) if amount == view.bid)
-                lines.append(f"**Auction:** the high bid is {view.bid} by {nick(match, high)}.")
+                said.append(_("**Auction:** the high bid is {bid} by {player}.", bid=view.bid,
+                              player=name(match, high)))
             else:
-                lines.append("**Auction:** no bid yet.")
+                said.append(_("**Auction:** no bid yet."))
         elif view.landlord is not None:
             if view.landlord == seat:
-                lines.append(f"**You are the landlord**, playing for {view.bid} "
-                             f"\N{MULTIPLICATION SIGN} {view.multiplier}.")
+                said.append(_("**You are the landlord**, playing for {bid} "
+                              "\N{MULTIPLICATION SIGN} {multiplier}.", bid=view.bid,
+                              multiplier=view.multiplier))
             else:
-                partners = [nick(match, s) for s in range(view.players)
+                partners = [name(match, s) for s in range(view.players)
                             if s not in (seat, view.landlord)]
-                lines.append(f"**The landlord is {nick(match, view.landlord)}**; you play with "
-                             f"{join_and(partners)} (stake {view.bid} \N{MULTIPLICATION SIGN} "
-                             f"{view.multiplier}).")
-        counts = " \N{MIDDLE DOT} ".join(f"{nick(match, s)} {count}"
-                                         for s, count in enumerate(view.hand_counts))
-        lines.append(f"**Cards left:** {counts}")
-        controls = private_controls(match, seat)
-        title = f"Your hand: {counted(len(hand), 'card')}" if hand else "You are out of cards"
-        embed = discord.Embed(title=title,
-                              description="\n".join(lines),
+                said.append(_("**The landlord is {landlord}**; you play with {partners} (stake "
+                              "{bid} \N{MULTIPLICATION SIGN} {multiplier}).",
+                              landlord=name(match, view.landlord), partners=listed(partners),
+                              bid=view.bid, multiplier=view.multiplier))
+        counts = DOT.join(f"{name(match, s)} {count}" for s, count in enumerate(view.hand_counts))
+        said.append(_("**Cards left:** {counts}", counts=counts))
+        controls = private_controls(match, seat, voice)
+        title = (n_("Your hand: {n} card", "Your hand: {n} cards", len(hand)) if hand
+                 else _("You are out of cards"))
+        embed = discord.Embed(title=voice(title), description="\n".join(map(voice, said)),
                               colour=COLOUR)
-        embed.set_footer(text=f"Dou Dizhu match #{match.id} \N{MIDDLE DOT} round {view.round_no}")
-        png = await render_in_thread(hand_png, tuple(hand)) if hand else None
+        embed.set_footer(text=voice(_("Dou Dizhu match #{id} \N{MIDDLE DOT} round {round}",
+                                      id=str(match.id), round=view.round_no)))
+        png = await render_in_thread(hand_png, tuple(hand), voice) if hand else None
         return Reply(content=prompt, embed=embed, png=png, view=controls,
-                     alt=alt_text.doudizhu_cards(hand, "Your hand"),
+                     alt=alt_text.doudizhu_cards(hand, _("Your hand"), voice),
                      filename=f"hand-{match.id}.png")
 
     @staticmethod
-    def _private_prompt(match: Match, view: ddz.View, seat: int) -> str:
+    def _private_prompt(match: Match, view: ddz.View, seat: int) -> Words:
         if view.phase == ddz.ROUND_OVER:
-            return (f"Round {view.round_no} is over: the hands and the payment are in the "
-                    "channel. Deal the next round, or stop the series?")
+            return _("Round {round} is over: the hands and the payment are in the channel. Deal "
+                     "the next round, or stop the series?", round=view.round_no)
         if view.turn != seat:
-            return f"Waiting for **{nick(match, view.turn)}**."
+            return _("Waiting for **{player}**.", player=name(match, view.turn))
         if view.phase == ddz.AUCTION:
-            higher = join_and(range(view.bid + 1, 4), "or")
-            return f"**Your turn to bid:** pass or bid {higher}."
+            return _("**Your turn to bid:** pass or bid {higher}.", higher=higher_bids(view.bid))
         if view.to_beat is not None:
-            return (f"**Your turn:** beat **{view.to_beat.text}** from "
-                    f"{nick(match, view.to_beat.seat)}, or pass.")
-        return "**Your turn to lead:** play any combination."
+            return _("**Your turn:** beat **{play}** from {player}, or pass.",
+                     play=view.to_beat.text, player=name(match, view.to_beat.seat))
+        return _("**Your turn to lead:** play any combination.")
 
     # -- public table ------------------------------------------------------------------------
 
@@ -310,77 +307,87 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         state: ddz.State = match.state
         view = ddz.view(state)
         events = tuple(events)
-        embed = discord.Embed(title=f"Dou Dizhu \N{MIDDLE DOT} round {view.round_no}",
-                              description=voice(describe_events(match, events, self.event_text)) or None, colour=COLOUR)
+        said = voice(describe_events(match, events, self.event_text))
+        embed = discord.Embed(title=voice(_("Dou Dizhu \N{MIDDLE DOT} round {round}",
+                                            round=view.round_no)),
+                              description=said or None, colour=COLOUR)
         shown = self._last_play(view)
         png = alt = None
         if shown is not None:
-            png = await render_in_thread(render_play, shown.cards)
-            alt = alt_text.doudizhu_cards(shown.cards, f"Played by {nick(match, shown.seat)}")
-            embed.add_field(name="On the table", inline=False,
-                            value=f"**{shown.text}** by {nick(match, shown.seat)}"
-                                  + self._table_note(view, shown))
+            player = name(match, shown.seat)
+            png = await render_in_thread(render_play, shown.cards, voice)
+            alt = alt_text.doudizhu_cards(shown.cards, _("Played by {player}", player=player),
+                                          voice)
+            embed.add_field(name=voice(_("On the table")), inline=False,
+                            value=voice(self._table_note(view, shown, player)))
         mentions: tuple[int, ...] = ()
         controls = None
         if view.phase in (ddz.AUCTION, ddz.PLAY):
             counts = []
             for seat, count in enumerate(view.hand_counts):
-                role = " (landlord)" if seat == view.landlord else ""
                 arrow = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
-                counts.append(f"{arrow}{nick(match, seat)}{role}: {count}")
+                line = (voice(_("{player} (landlord): {count}", player=name(match, seat),
+                                count=count))
+                        if seat == view.landlord else f"{name(match, seat)}: {count}")
+                counts.append(arrow + line)
             so_far = self._so_far(match, view)
             if so_far:
-                embed.add_field(name=so_far[0], value=so_far[1], inline=False)
-            embed.add_field(name="Cards left", value="\n".join(counts))
-            embed.add_field(name="Stake", value=self._stake_text(view))
+                embed.add_field(name=voice(so_far[0]), value=voice(so_far[1]), inline=False)
+            embed.add_field(name=voice(_("Cards left")), value="\n".join(counts))
+            embed.add_field(name=voice(_("Stake")), value=voice(self._stake_text(view)))
             closed = await told_dms_closed(self.bot, match, view.turn)
-            content = self._turn_line(match, view, "`/doudizhu hand`" if closed else "your DM")
+            content = voice(self._turn_line(match, view, closed))
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
             for seat, hand in enumerate(view.revealed_hands or ()):
-                role = " (landlord)" if seat == view.landlord else ""
-                embed.add_field(name=f"{nick(match, seat)}{role}", inline=False,
-                                value=cards_text(hand) if hand else "out of cards")
+                player = (_("{player} (landlord)", player=name(match, seat))
+                          if seat == view.landlord else name(match, seat))
+                embed.add_field(name=voice(player), inline=False,
+                                value=voice(cards_words(hand) if hand else _("out of cards")))
             if not any(event.kind == "round_end" for event in events):  # else it is told above
-                payment = view.payment_text.format(**{f"seat{s.seat}": s.name
-                                                      for s in match.seats})
-                embed.add_field(name="Payment", value=payment, inline=False)
-            embed.add_field(name="This round", value=ledger_text(match, view.payments))
-            embed.add_field(name="Ledger", value=ledger_text(match, view.ledger))
-            content = (f"**Round {view.round_no} is over.** `/doudizhu next` deals round "
-                       f"{view.round_no + 1}; `/doudizhu stop` ends the series.")
-            controls = round_over_controls(match)
+                payment = payment_words(match, view.payment, bold=False)
+                embed.add_field(name=voice(_("Payment")), value=voice(payment), inline=False)
+            embed.add_field(name=voice(_("This round")), value=ledger_text(match, view.payments))
+            embed.add_field(name=voice(_("Ledger")), value=ledger_text(match, view.ledger))
+            content = voice(_("**Round {round} is over.** `/doudizhu next` deals round {next}; "
+                              "`/doudizhu stop` ends the series.", round=view.round_no,
+                              next=view.round_no + 1))
+            controls = round_over_controls(match, voice)
         else:
             result = view.outcome
-            embed.add_field(name="Final ledger", value=ledger_text(match, view.ledger))
-            reason = result.reason.format(**{f"seat{s.seat}": s.name for s in match.seats})
-            content = (f"**The series is over** ({reason}, {view.round_no} round"
-                       f"{'s' if view.round_no != 1 else ''}). "
-                       + standings_text(match, view.ledger, result.winners, draw=result.draw))
-        embed.set_footer(text=f"Match #{match.id} \N{MIDDLE DOT} ledger: "
-                              f"{ledger_text(match, view.ledger)}")
+            embed.add_field(name=voice(_("Final ledger")), value=ledger_text(match, view.ledger))
+            standings = standings_words(match, view.ledger, result.winners, draw=result.draw)
+            content = voice(n_("**The series is over** ({reason}, {n} round). {standings}",
+                               "**The series is over** ({reason}, {n} rounds). {standings}",
+                               view.round_no, reason=reason_words(match, result),
+                               standings=standings))
+        embed.set_footer(text=voice(_("Match #{id} \N{MIDDLE DOT} ledger: {ledger}",
+                                      id=str(match.id), ledger=ledger_text(match, view.ledger))))
         return Reply(content=content, embed=embed, png=png, view=controls, alt=alt,
                      filename=f"play-{match.id}.png", mentions=mentions)
 
     @staticmethod
-    def _so_far(match: Match, view: ddz.View) -> tuple[str, str] | None:
+    def _so_far(match: Match, view: ddz.View) -> tuple[Words, Words] | None:
         """The auction or the trick so far: the live table is edited as it goes on."""
-        dot = " \N{MIDDLE DOT} "
         if view.phase == ddz.AUCTION and view.bids:
-            return "Bids", dot.join(f"{nick(match, seat)} {amount or 'pass'}"
-                                    for seat, amount in view.bids)
+            bids = [f"{name(match, seat)} {amount}" if amount
+                    else _("{player} no bid", player=name(match, seat))
+                    for seat, amount in view.bids]
+            return _("Bids"), lines(bids, DOT)
         if view.phase == ddz.PLAY and view.trick:
-            return "This trick", dot.join(f"{nick(match, entry.seat)} {entry.text}"
-                                          for entry in view.trick)
+            plays = [f"{name(match, entry.seat)} {entry.text}" if entry.cards
+                     else _("{player} pass", player=name(match, entry.seat))
+                     for entry in view.trick]
+            return _("This trick"), lines(plays, DOT)
         return None
 
     @staticmethod
-    def _table_note(view: ddz.View, shown: ddz.TrickEntry) -> str:
+    def _table_note(view: ddz.View, shown: ddz.TrickEntry, player: str) -> Words:
         if view.to_beat == shown:
-            return " (to beat)"
+            return _("**{play}** by {player} (to beat)", play=shown.text, player=player)
         if view.phase == ddz.PLAY:
-            return " (won the trick)"
-        return ""
+            return _("**{play}** by {player} (won the trick)", play=shown.text, player=player)
+        return _("**{play}** by {player}", play=shown.text, player=player)
 
     @staticmethod
     def _last_play(view: ddz.View) -> ddz.TrickEntry | None:
@@ -389,39 +396,60 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         return next((entry for entry in reversed(view.trick) if entry.cards), None)
 
     @staticmethod
-    def _stake_text(view: ddz.View) -> str:
+    def _stake_text(view: ddz.View) -> Words:
         if view.landlord is None:
-            return f"auction: high bid {view.bid}" if view.bid else "auction: no bid yet"
-        times = "\N{MULTIPLICATION SIGN}"
-        doubled = f" (doubled by {join_and(view.doublings)})" if view.doublings else ""
-        return f"bid {view.bid} {times} {view.multiplier} = {view.stake}{doubled}"
+            if view.bid:
+                return _("auction: high bid {bid}", bid=view.bid)
+            return _("auction: no bid yet")
+        said = {"bid": view.bid, "multiplier": view.multiplier, "stake": view.stake}
+        if view.doublings:
+            return _("bid {bid} \N{MULTIPLICATION SIGN} {multiplier} = {stake} (doubled by "
+                     "{doublings})", doublings=listed(view.doublings), **said)
+        return _("bid {bid} \N{MULTIPLICATION SIGN} {multiplier} = {stake}", **said)
 
     @staticmethod
-    def _turn_line(match: Match, view: ddz.View, controls: str) -> str:
-        """Whose turn, and how to act; `controls` is where the player's buttons are (their
-        DM, or `/doudizhu hand` for a player whose DMs are closed)."""
+    def _turn_line(match: Match, view: ddz.View, dms_closed: bool) -> Words:
+        """Whose turn, and how to act: the player's buttons are in their DM, or in
+        `/doudizhu hand` for a player whose DMs are closed."""
         who = mention(match, view.turn)
         if view.phase == ddz.AUCTION:
-            higher = join_and(["pass", *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
-                              "or")
-            return f"{who}, your bid: `/doudizhu bid` {higher} (or the buttons in {controls})."
+            choices = listed([_("pass"), *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
+                             "or")
+            if dms_closed:
+                return _("{player}, your bid: `/doudizhu bid` {choices} (or the buttons in "
+                         "`/doudizhu hand`).", player=who, choices=choices)
+            return _("{player}, your bid: `/doudizhu bid` {choices} (or the buttons in your "
+                     "DM).", player=who, choices=choices)
         if view.to_beat is not None:
-            return (f"{who}, beat **{view.to_beat.text}** or pass: `/doudizhu play`, "
-                    f"`/doudizhu pass`, or the menu in {controls}.")
-        return f"{who}, you lead: `/doudizhu play` or the menu in {controls}."
+            if dms_closed:
+                return _("{player}, beat **{play}** or pass: `/doudizhu play`, `/doudizhu pass`, "
+                         "or the menu in `/doudizhu hand`.", player=who, play=view.to_beat.text)
+            return _("{player}, beat **{play}** or pass: `/doudizhu play`, `/doudizhu pass`, or "
+                     "the menu in your DM.", player=who, play=view.to_beat.text)
+        if dms_closed:
+            return _("{player}, you lead: `/doudizhu play` or the menu in `/doudizhu hand`.",
+                     player=who)
+        return _("{player}, you lead: `/doudizhu play` or the menu in your DM.", player=who)
 
     # -- the end -----------------------------------------------------------------------------
 
-    def cancel_summary(self, match: Match) -> str:
+    def cancel_summary(self, match: Match) -> Words:
         """The standings when `/match cancel` ends a series."""
         state: ddz.State | None = match.state
         if state is None:
             return ""
         unfinished = state.phase in (ddz.AUCTION, ddz.PLAY)
         rounds = state.round_no - 1 if unfinished else state.round_no
-        note = f" (round {state.round_no} was not finished and does not count)" if unfinished else ""
-        return (f"Ledger after {rounds} round{'s' if rounds != 1 else ''}{note}: "
-                f"{ledger_text(match, state.ledger)}. {standings_text(match, state.ledger)}")
+        said = {"ledger": ledger_text(match, state.ledger),
+                "standings": standings_words(match, state.ledger)}
+        if unfinished:
+            return told(n_("Ledger after {n} round (round {round} was not finished and does not "
+                           "count): {ledger}. {standings}",
+                           "Ledger after {n} rounds (round {round} was not finished and does "
+                           "not count): {ledger}. {standings}", rounds, round=state.round_no,
+                           **said))
+        return told(n_("Ledger after {n} round: {ledger}. {standings}",
+                       "Ledger after {n} rounds: {ledger}. {standings}", rounds, **said))
 
 
 async def setup(bot: GamenightBot) -> None:

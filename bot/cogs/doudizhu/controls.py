@@ -8,6 +8,9 @@ choosing one edits the same message to show that kind's plays in up to four sele
 button back to the kinds. Nothing is kept in memory between the two steps: the second is
 rebuilt from the saved match, so it works the same after a restart.
 
+Labels and placeholders are worded in the voice of whoever sees the controls: the player's
+for a private hand, the server's under a round's result in the channel.
+
 The controls are persistent `DynamicItem`s, so a menu sent before a restart keeps working
 after it. Their custom id carries the match id and the match *version* the controls were
 built at; every accepted action bumps the version, so a click on a menu from an earlier turn
@@ -34,9 +37,12 @@ from typing import Protocol
 import discord
 
 import games.doudizhu as ddz
+from bot.cogs.doudizhu.words import TYPE_NAMES, play_label as play_words
 from bot.errors import report_error
 from bot.service import LobbyError, Match, MatchService, OutOfDate
-from games.doudizhu import BOMB, ROCKET, TYPE_NAMES, TYPES, Combination
+from bot.titles import title
+from games.doudizhu import BOMB, ROCKET, TYPES, Combination
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_
 
 
 class ControlHost(Protocol):
@@ -55,14 +61,14 @@ LABEL, PLACEHOLDER = 100, 150  # Discord's limits on an option's label and a pla
 
 ACTION_TEXT = {"pass": "pass", "bid0": "bid pass", "bid1": "bid 1", "bid2": "bid 2",
                "bid3": "bid 3", "next": "next", "stop": "stop"}
-BUTTONS = {
-    "pass": ("Pass", discord.ButtonStyle.secondary),
-    "bid0": ("Pass", discord.ButtonStyle.secondary),
-    "bid1": ("Bid 1", discord.ButtonStyle.primary),
-    "bid2": ("Bid 2", discord.ButtonStyle.primary),
-    "bid3": ("Bid 3", discord.ButtonStyle.primary),
-    "next": ("Next round", discord.ButtonStyle.success),
-    "stop": ("Stop the series", discord.ButtonStyle.danger),
+BUTTONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
+    "pass": (_("Pass"), discord.ButtonStyle.secondary),
+    "bid0": (_("Pass"), discord.ButtonStyle.secondary),
+    "bid1": (_("Bid {amount}", amount=1), discord.ButtonStyle.primary),
+    "bid2": (_("Bid {amount}", amount=2), discord.ButtonStyle.primary),
+    "bid3": (_("Bid {amount}", amount=3), discord.ButtonStyle.primary),
+    "next": (_("Next round"), discord.ButtonStyle.success),
+    "stop": (_("Stop the series"), discord.ButtonStyle.danger),
 }
 _TYPE_ORDER = {kind: index for index, kind in enumerate(TYPES)}
 
@@ -112,9 +118,9 @@ def _types_take_turns(plays: list[Combination], limit: int) -> list[Combination]
     return chosen
 
 
-def play_label(combo: Combination) -> str:
+def play_label(combo: Combination, voice: Voice = ENGLISH_VOICE) -> str:
     """`33344 · trio with a pair` (the notation `/doudizhu play` takes, and its name)."""
-    return _cut(f"{combo} \N{MIDDLE DOT} {combo.describe()}", LABEL)
+    return _cut(voice(play_words(combo)), LABEL)
 
 
 def legal_combinations(match: Match, seat: int) -> list[Combination]:
@@ -127,7 +133,7 @@ class Kind:
     """One option of the first step: the plays of one type (or a part of a long type)."""
 
     key: str  # `trio_single`, or `trio_sequence_pairs.2` for a type's second part
-    label: str
+    label: Words  # worded with a capital: see `capitalised`
     plays: tuple[Combination, ...]
 
     @property
@@ -148,11 +154,13 @@ def play_kinds(combos: Iterable[Combination]) -> list[Kind]:
     plays = sorted(combos, key=_display_key)
     for kind, same in groupby(plays, key=lambda combo: combo.type):
         parts = _parts(list(same))
-        name = TYPE_NAMES[kind].capitalize()
+        name = TYPE_NAMES[kind]
         for number, part in enumerate(parts, start=1):
-            key, label = kind, f"{name} ({len(part)})"
+            key, label = kind, _("{kind} ({n})", kind=name, n=len(part))
             if len(parts) > 1:
-                key, label = f"{kind}.{number}", f"{name}, part {number} of {len(parts)} ({len(part)})"
+                key = f"{kind}.{number}"
+                label = _("{kind}, part {part} of {parts} ({n})", kind=name, part=number,
+                          parts=len(parts), n=len(part))
             kinds.append(Kind(key, label, tuple(part)))
     return kinds
 
@@ -160,8 +168,8 @@ def play_kinds(combos: Iterable[Combination]) -> list[Kind]:
 def _parts(plays: list[Combination]) -> list[list[Combination]]:
     """`plays` (one type, in display order) in parts of at most PAGE."""
     parts: list[list[Combination]] = [[]]
-    for _, unit in groupby(plays, key=lambda combo: (combo.size, combo.rank)):
-        unit = list(unit)
+    for _shape, same in groupby(plays, key=lambda combo: (combo.size, combo.rank)):
+        unit = list(same)
         if parts[-1] and len(parts[-1]) + len(unit) > PAGE:
             parts.append([])
         for combo in unit:
@@ -169,6 +177,13 @@ def _parts(plays: list[Combination]) -> list[list[Combination]]:
                 parts.append([])
             parts[-1].append(combo)
     return parts
+
+
+def capitalised(voice: Voice, words: Words) -> str:
+    """`words` in `voice`, its first letter a capital where the script has them."""
+    text = voice(words)
+    first = next((index for index, char in enumerate(text) if char.isalpha()), None)
+    return text if first is None else text[:first] + text[first].upper() + text[first + 1:]
 
 
 def _cut(text: str, limit: int) -> str:
@@ -255,9 +270,10 @@ class KindsButton(
 ):
     """Back from one kind's plays to the kinds."""
 
-    def __init__(self, match_id: int, version: int, *, row: int | None = None) -> None:
+    def __init__(self, match_id: int, version: int, *, row: int | None = None,
+                 voice: Voice = ENGLISH_VOICE) -> None:
         super().__init__(discord.ui.Button(
-            label="Other kinds of play", style=discord.ButtonStyle.secondary,
+            label=voice(_("Other kinds of play")), style=discord.ButtonStyle.secondary,
             emoji="\N{LEFTWARDS BLACK ARROW}", custom_id=f"gn:ddz:kinds:{match_id}:{version}"),
             row=row)
         self.match_id = match_id
@@ -279,10 +295,11 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"gn:ddz:(?P<action>pass|bid[0-3]|next|stop):(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
-    def __init__(self, action: str, match_id: int, version: int, *, row: int | None = None) -> None:
+    def __init__(self, action: str, match_id: int, version: int, *, row: int | None = None,
+                 voice: Voice = ENGLISH_VOICE) -> None:
         label, style = BUTTONS[action]
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"gn:ddz:{action}:{match_id}:{version}"),
+            label=voice(label), style=style, custom_id=f"gn:ddz:{action}:{match_id}:{version}"),
             row=row)
         self.action = action
         self.match_id = match_id
@@ -308,28 +325,31 @@ DYNAMIC_ITEMS = (PlaySelect, KindSelect, KindsButton, ActionButton)
 # --------------------------------------------------------------------------- the controls
 
 
-def private_controls(match: Match, seat: int) -> discord.ui.View | None:
+def private_controls(match: Match, seat: int,
+                     voice: Voice = ENGLISH_VOICE) -> discord.ui.View | None:
     """The controls for `seat` now (None when it has nothing to do): the bids, or the plays
     (all in one select when they fit, else the first step: the kinds) with Pass."""
     state: ddz.State = match.state
     if state.phase == ddz.ROUND_OVER:
-        return round_over_controls(match)
+        return round_over_controls(match, voice)
     if state.phase not in (ddz.AUCTION, ddz.PLAY) or state.turn != seat:
         return None
     view = discord.ui.View(timeout=None)
     if state.phase == ddz.AUCTION:
         for move in ddz.legal_moves(state, seat):
-            view.add_item(ActionButton(f"bid{move.amount}", match.id, match.row.version))
+            view.add_item(ActionButton(f"bid{move.amount}", match.id, match.row.version,
+                                       voice=voice))
         return view
     combos = sorted(legal_combinations(match, seat), key=_display_key)
     if len(combos) <= MENU_SIZE:
-        rows = _play_selects(match, combos, f"{_prompt(state)} with...")
+        rows = _play_selects(match, combos, voice(_menu_prompt(state)), voice)
     else:
-        rows = _kind_selects(match, play_kinds(combos), len(combos))
-    return _with_buttons(match, rows, back=False)
+        rows = _kind_selects(match, play_kinds(combos), len(combos), voice)
+    return _with_buttons(match, rows, voice, back=False)
 
 
-def step_controls(match: Match, seat: int, key: str | None) -> discord.ui.View:
+def step_controls(match: Match, seat: int, key: str | None,
+                  voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
     """The controls after a click on a kind (`key`), or on the way back (`None`) to the kinds.
     Refused as out of date when the seat has no such choice now."""
     state: ddz.State = match.state
@@ -338,12 +358,14 @@ def step_controls(match: Match, seat: int, key: str | None) -> discord.ui.View:
     combos = legal_combinations(match, seat)
     kinds = play_kinds(combos)
     if key is None:
-        return _with_buttons(match, _kind_selects(match, kinds, len(combos)), back=False)
+        return _with_buttons(match, _kind_selects(match, kinds, len(combos), voice), voice,
+                             back=False)
     kind = next((kind for kind in kinds if kind.key == key), None)
     if kind is None:
         raise OutOfDate()
-    return _with_buttons(match, _play_selects(match, list(kind.plays), kind.label, spans=True),
-                         back=True)
+    rows = _play_selects(match, list(kind.plays), capitalised(voice, kind.label), voice,
+                         spans=True)
+    return _with_buttons(match, rows, voice, back=True)
 
 
 async def show_step(interaction: discord.Interaction, match_id: int, version: int,
@@ -351,28 +373,47 @@ async def show_step(interaction: discord.Interaction, match_id: int, version: in
     """Edit the message the click came from to show the next step of the menu."""
     match = await _presenter(interaction).service.get_or_fail(match_id)
     if not match.is_open:
-        ended = "was cancelled" if match.status == "cancelled" else "is over"
-        raise LobbyError(f"That {match.title} match {ended}.")
+        raise LobbyError(match_closed(match))
     seat = match.seat_of(interaction.user.id)
     if seat is None or match.row.version != version:
         raise OutOfDate()
-    await interaction.response.edit_message(view=step_controls(match, seat, key))
+    voice = await interaction.client.languages.reader(interaction)  # type: ignore[attr-defined]
+    await interaction.response.edit_message(view=step_controls(match, seat, key, voice))
 
 
-def _prompt(state: ddz.State) -> str:
+def match_closed(match: Match) -> Text:
+    """Why a control of a match that has ended does nothing."""
+    if match.status == "cancelled":
+        return _("That {game} match was cancelled.", game=title(match.game))
+    return _("That {game} match is over.", game=title(match.game))
+
+
+def _menu_prompt(state: ddz.State) -> Text:
     to_beat = state.to_beat
-    return f"Beat {ddz.classify(to_beat[1], state.players)}" if to_beat else "Lead"
+    if to_beat:
+        return _("Beat {play} with...", play=str(ddz.classify(to_beat[1], state.players)))
+    return _("Lead with...")
 
 
-def _play_selects(match: Match, combos: list[Combination], what: str, *,
+def _kinds_prompt(state: ddz.State, total: int) -> Text:
+    to_beat = state.to_beat
+    if to_beat:
+        return n_("Beat {play}: choose a kind of play ({n} play)...",
+                  "Beat {play}: choose a kind of play ({n} plays)...", total,
+                  play=str(ddz.classify(to_beat[1], state.players)))
+    return n_("Lead: choose a kind of play ({n} play)...",
+              "Lead: choose a kind of play ({n} plays)...", total)
+
+
+def _play_selects(match: Match, combos: list[Combination], what: str, voice: Voice, *,
                   spans: bool = False) -> list[discord.ui.Item]:
     """`combos` in selects of 25 (at most four); with `spans`, each placeholder also names
     its lowest and highest play."""
     chunks = _chunks(combos)
     selects = []
     for part, chunk in enumerate(chunks):
-        placeholder = f"{what}: {span(chunk)}" if spans else what
-        options = [discord.SelectOption(label=play_label(combo), value=str(combo))
+        placeholder = voice(_("{kind}: {plays}", kind=what, plays=span(chunk))) if spans else what
+        options = [discord.SelectOption(label=play_label(combo, voice), value=str(combo))
                    for combo in chunk]
         selects.append(PlaySelect(match.id, match.row.version, options=options, row=part,
                                   placeholder=_cut(placeholder, PLACEHOLDER),
@@ -380,35 +421,37 @@ def _play_selects(match: Match, combos: list[Combination], what: str, *,
     return selects
 
 
-def _kind_selects(match: Match, kinds: list[Kind], total: int) -> list[discord.ui.Item]:
+def _kind_selects(match: Match, kinds: list[Kind], total: int,
+                  voice: Voice) -> list[discord.ui.Item]:
     """The first step: the kinds of play in selects of 25 (at most four)."""
-    placeholder = f"{_prompt(match.state)}: choose a kind of play ({total} plays)..."
+    placeholder = voice(_kinds_prompt(match.state, total))
     selects = []
     for part, chunk in enumerate(_chunks(kinds[:PAGE])):  # hands reach 34 kinds, not 100
-        options = [discord.SelectOption(label=_cut(kind.label, LABEL), value=kind.key,
-                                        description=_cut(kind.span, LABEL))
+        options = [discord.SelectOption(label=_cut(capitalised(voice, kind.label), LABEL),
+                                        value=kind.key, description=_cut(kind.span, LABEL))
                    for kind in chunk]
         selects.append(KindSelect(match.id, match.row.version, part, options=options,
                                   placeholder=_cut(placeholder, PLACEHOLDER), row=part))
     return selects
 
 
-def _with_buttons(match: Match, selects: list[discord.ui.Item], *, back: bool) -> discord.ui.View:
+def _with_buttons(match: Match, selects: list[discord.ui.Item], voice: Voice, *,
+                  back: bool) -> discord.ui.View:
     """The selects, then a row with the way back to the kinds and Pass (when there is one)."""
     view = discord.ui.View(timeout=None)
     for select in selects:
         view.add_item(select)
     row = len(selects)
     if back:
-        view.add_item(KindsButton(match.id, match.row.version, row=row))
+        view.add_item(KindsButton(match.id, match.row.version, row=row, voice=voice))
     if match.state.to_beat is not None:
-        view.add_item(ActionButton("pass", match.id, match.row.version, row=row))
+        view.add_item(ActionButton("pass", match.id, match.row.version, row=row, voice=voice))
     return view
 
 
-def round_over_controls(match: Match) -> discord.ui.View:
+def round_over_controls(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
     """Next round / Stop the series, for any seated player, once a round is over."""
     view = discord.ui.View(timeout=None)
     for action in ("next", "stop"):
-        view.add_item(ActionButton(action, match.id, match.row.version))
+        view.add_item(ActionButton(action, match.id, match.row.version, voice=voice))
     return view
