@@ -76,6 +76,14 @@ class Languages:
         guild = self.bot.get_guild(guild_id)
         return self._voice(language_of(guild.preferred_locale) if guild is not None else None)
 
+    async def dm_reader(self, interaction: discord.Interaction, guild_id: int | None) -> Voice:
+        """The voice for answering a press in a DM: the presser's language, else that of the
+        server the DM is about (a DM itself belongs to no server)."""
+        voice = await self.reader(interaction)  # also notes their client's language
+        if interaction.guild_id is not None:
+            return voice
+        return await self.person(interaction.user.id, guild_id)
+
     async def choose(self, user_id: int, language: str | None) -> None:
         """A person's own choice (None: follow their Discord client again)."""
         await self.store.set_user_language(user_id, "language", language)

@@ -79,16 +79,6 @@ async def person_voice(bot: GamenightBot, match: Match, seat: int) -> Voice:
     return await bot.languages.person(user_id, match.guild_id)
 
 
-async def dm_reader(bot: GamenightBot, interaction: discord.Interaction,
-                    guild_id: int | None) -> Voice:
-    """The voice for answering a press in a DM: the presser's language, else that of the
-    server the DM is about (a DM itself belongs to no server)."""
-    voice = await bot.languages.reader(interaction)  # also notes their client's language
-    if interaction.guild_id is not None:
-        return voice
-    return await bot.languages.person(interaction.user.id, guild_id)
-
-
 def newer_below(thing: str) -> Text:
     """What a shrunk live DM says: its `thing` (hand or rack) is in a newer DM."""
     if thing == "rack":

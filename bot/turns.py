@@ -22,7 +22,6 @@ from bot.clock import Clock, Deadlines
 from bot.errors import jump_url, report_error
 from bot.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.present import in_turn
-from bot.private import dm_reader
 from bot.service import ABANDONED_AFTER, Match, Timeout
 from bot.store import ClockRow, MatchRow
 from bot.titles import title
@@ -290,7 +289,7 @@ class BackButton(
         try:
             bot: Any = interaction.client
             match = await bot.service.come_back(self.match_id, interaction.user.id)
-            voice = await dm_reader(bot, interaction, match.guild_id)
+            voice = await bot.languages.dm_reader(interaction, match.guild_id)
             async with in_turn(match, interaction):
                 await interaction.response.edit_message(content=voice(_(
                     "Welcome back: your turns in the {game} match #{id} are yours again.",

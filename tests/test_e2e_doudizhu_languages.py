@@ -30,11 +30,11 @@ async def test_the_table_in_the_servers_language_and_each_hand_in_its_readers(tm
         async with running_bot(fake, db, guild.id) as bot:
             lobby = await fake.slash(alice, channel, "doudizhu new")
             match_id = int(re.search(r"#(\d+)", lobby.message.text()).group(1))
-            await fake.click(bob, lobby.message, label="Join")
+            await fake.click(bob, lobby.message, label="加入")
             for user in (alice, bob, carol):  # (an answer notes their client's language)
                 early = await fake.slash(user, channel, "doudizhu hand")
                 assert early.ephemeral
-            await fake.click(carol, lobby.message, label="Join")
+            await fake.click(carol, lobby.message, label="加入")
             match = await bot.service.get(match_id)
             state = match.state
             players = {alice.id: alice, bob.id: bob, carol.id: carol}

@@ -296,7 +296,7 @@ async def test_the_table_in_the_servers_language_and_previews_in_the_players(
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         bot.languages.server_changed(guild.id, "zh-TW")  # the server reads traditional Chinese
         lobby = await fake.slash(alice, channel, "patchwork new", opponent=bob.id)
-        first = board(await fake.click(bob, lobby.message, label="Join"))
+        first = board(await fake.click(bob, lobby.message, label="加入"))
         embed = first.embeds[0]
         assert embed["title"] == "拼布對決：alice 對 bob"
         assert "抽籤決定由" in embed["description"]

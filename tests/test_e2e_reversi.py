@@ -278,7 +278,7 @@ async def test_the_board_in_the_servers_language_and_errors_in_the_players(world
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         bot.languages.server_changed(guild.id, "zh-TW")  # the server reads traditional Chinese
         lobby = await fake.slash(alice, channel, "reversi new")
-        board = board_message(await fake.click(bob, lobby.message, label="Join"))
+        board = board_message(await fake.click(bob, lobby.message, label="加入"))
         embed = board.embeds[0]
         black = {alice.id: alice, bob.id: bob}[mentioned_ids(board.content)[0]]
         white = bob if black is alice else alice

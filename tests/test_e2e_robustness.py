@@ -141,10 +141,10 @@ async def test_status_during_a_move_never_posts_the_older_turn_last(
     real = reversi_cog.render_board
     slow = {"first": True}
 
-    def render_slowly_once(view):
+    def render_slowly_once(view, *args):
         if slow.pop("first", False):
             time.sleep(0.5)  # the status board happens to be drawn slowly
-        return real(view)
+        return real(view, *args)
 
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         match, black = await reversi_started(fake, channel, bot, alice, bob)
@@ -253,9 +253,9 @@ async def test_a_slow_board_whose_follow_up_is_refused_does_not_leave_the_reply_
         match, black = await reversi_started(fake, channel, bot, alice, bob)
         real = reversi_cog.render_board
 
-        def slow(view):
+        def slow(view, *args):
             time.sleep(DEFER_AFTER + 0.3)  # the reply is deferred before the board is ready
-            return real(view)
+            return real(view, *args)
 
         monkeypatch.setattr(reversi_cog, "render_board", slow)
         fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")

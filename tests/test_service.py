@@ -92,8 +92,9 @@ async def test_actions_check_seat_turn_and_rules(service):
     assert isinstance(caught.value.reason, NotYourTurn)
     assert caught.value.player == match.player(black).name
     assert str(caught.value).endswith(f". It is {match.player(black).name}'s turn.")
-    with pytest.raises(IllegalMove, match="would not outflank"):
+    with pytest.raises(IllegalMove) as caught:
         await service.act(CHANNEL, mover, "a1")
+    assert caught.value.key == "reversi.no_flip"
     unchanged = await service.get(match.id)
     assert unchanged.row.version == match.row.version and unchanged.state == match.state
     result = await service.act(CHANNEL, mover, "d3")
