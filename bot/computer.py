@@ -21,7 +21,7 @@ import discord
 
 from bot.errors import NotAnnounced, report_error
 from bot.gone import post_notice
-from bot.service import Match
+from bot.service import Match, player_name
 from bot.think import decide, decision_seed, warm_up
 from bot.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, _
@@ -162,7 +162,7 @@ class ComputerPlayers:
         if seat is None:
             return _("The match has moved on since: there is nothing to retry.")
         self.schedule(match, retry=True)
-        return _("**{player}** is trying again.", player=match.player(seat).name)
+        return _("**{player}** is trying again.", player=player_name(match.player(seat)))
 
     def close(self) -> None:
         for _version, task in list(self._tasks.values()):
@@ -174,7 +174,8 @@ class ComputerPlayers:
 
 def failure_text(match: Match, seat: int, *, timed_out: bool) -> Text:
     """The channel notice of a computer that could not make its move."""
-    values = {"player": match.player(seat).name, "game": title(match.game), "id": str(match.id)}
+    values = {"player": player_name(match.player(seat)), "game": title(match.game),
+              "id": str(match.id)}
     if timed_out:
         return _("**{player}** took too long to decide and has not moved in this {game} match "
                  "(#{id}). The match stays open: press **Retry** to let it try again, or "

@@ -96,13 +96,28 @@ def _digest(png: bytes) -> bytes:
     return hashlib.sha256(png).digest()
 
 
-def mention(match: Match, seat: int) -> str:
+def mention(match: Match, seat: int) -> Words:
+    """A person's mention (it pings them), or a computer's name in bold, worded."""
     row = match.player(seat)
-    return f"<@{row.user_id}>" if row.kind == "user" and row.user_id else f"**{row.name}**"
+    if row.kind == "user" and row.user_id:
+        return f"<@{row.user_id}>"
+    return lines(("**", player_name(row), "**"), "")
 
 
-def seat_names(match: Match, *, bold: bool = True) -> dict[str, str]:
+def seat_names(match: Match, *, bold: bool = True) -> dict[str, Words]:
+    """`{seat0: name, ...}`: each seat's name (a computer's worded), for a Text's values."""
+    return {f"seat{s.seat}": lines(("**", player_name(s), "**"), "") if bold else player_name(s)
+            for s in match.seats}
+
+
+def legacy_names(match: Match, *, bold: bool = True) -> dict[str, str]:
+    """`seat_names` as plain strings, for events saved with English text (`Event.text`)."""
     return {f"seat{s.seat}": (f"**{s.name}**" if bold else s.name) for s in match.seats}
+
+
+def name_list(match: Match, voice: Voice) -> list[str]:
+    """Every seat's name as `voice` says it (a computer's in its words), for images."""
+    return [voice(player_name(seat)) for seat in match.seats]
 
 
 def describe_events(match: Match, events: Iterable[Event],
@@ -116,7 +131,7 @@ def _for_away(match: Match, event: Event, said: Words) -> Words:
     seat = event.seat
     if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].away is None:
         return said
-    return lines((said, _("*(a computer played for {player})*", player=match.seats[seat].name)),
+    return lines((said, _("*(a computer played for {player})*", player=player_name(match.seats[seat]))),
                  " ")
 
 

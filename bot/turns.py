@@ -22,7 +22,7 @@ from bot.clock import Clock, Deadlines
 from bot.errors import jump_url, report_error
 from bot.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.present import in_turn
-from bot.service import ABANDONED_AFTER, Match, Timeout
+from bot.service import ABANDONED_AFTER, Match, Timeout, player_name
 from bot.store import ClockRow, MatchRow
 from bot.titles import title
 from games.common import GameError
@@ -116,7 +116,7 @@ class TurnClocks:
             await self.say(match, _(
                 "The bot was offline for {downtime}, and turn clocks stood still meanwhile: "
                 "**{player}**'s turn now ends {when}.", downtime=Duration(down),
-                player=match.player(seat).name, when=f"<t:{int(match.turn_due)}:R>"))
+                player=player_name(match.player(seat)), when=f"<t:{int(match.turn_due)}:R>"))
 
     async def back_by_command(self, interaction: discord.Interaction) -> None:
         """Any slash command of a player who is away, in their match's channel, brings them
@@ -164,7 +164,7 @@ class TurnClocks:
     def timeout_text(timeout: Timeout) -> Text:
         """What the channel hears when a turn's time ran out, by what happens next."""
         match = timeout.before
-        values = {"player": match.player(timeout.seat).name,
+        values = {"player": player_name(match.player(timeout.seat)),
                   "limit": Duration(match.row.turn_seconds or 0)}
         if timeout.kind == "stop":
             return _("⏰ Nobody dealt the next round within {limit}: the series ends here.",

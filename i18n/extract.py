@@ -98,7 +98,7 @@ def template() -> Catalog:
 def update(template_catalog: Catalog) -> None:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("wb") as out:
-        write_po(out, template_catalog, width=100, omit_header=False)
+        write_po(out, template_catalog, width=100, omit_header=False, include_lineno=False)
     for lang in CATALOG_NAMES:
         path = po_path(lang)
         if path.exists():
@@ -110,7 +110,8 @@ def update(template_catalog: Catalog) -> None:
                               copyright_holder="Gamenight", charset="utf-8")
         catalog.update(template_catalog, no_fuzzy_matching=True)
         with path.open("wb") as out:
-            write_po(out, catalog, width=100, ignore_obsolete=True, omit_header=False)
+            write_po(out, catalog, width=100, ignore_obsolete=True, omit_header=False,
+                     include_lineno=False)
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from bot.gone import edit_stored, forget_gone
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
 from bot.perms import ATTACH, drop_picture
 from bot.present import (
-    Reply, ShownImages, answer_privately, in_turn, seat_names, send_reply, settle_deferred,
+    Reply, ShownImages, answer_privately, in_turn, legacy_names, send_reply, settle_deferred,
 )
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
@@ -100,7 +100,7 @@ class GameCog:
 
     def event_text(self, match: Match, event: Event) -> Words:
         """An engine event in words (the game's adapter words its own kinds of event)."""
-        return event.text.format(**seat_names(match))
+        return event.text.format(**legacy_names(match))
 
     def error_text(self, error: GameError) -> Words | None:
         """An engine error of this game in words; None: not one this game words."""

@@ -18,7 +18,7 @@ from bot.lobby import (
 )
 from bot.present import COLOUR, Reply, in_turn, join_sentences, send_reply
 from bot.private import RetryDMButton
-from bot.service import LEVELS, LobbyError, NotAllowed
+from bot.service import LEVELS, LobbyError, NotAllowed, player_name
 from bot.store import GuildSettings
 from bot.threads import ThreadButton
 from bot.threads import match_list_embed, visible_to
@@ -76,7 +76,7 @@ class MatchCog(commands.GroupCog, group_name="match",
         match = await self.service.hand_to_computer(interaction.channel_id, interaction.user.id,
                                                     player.id, moderator=moderator)
         seat = match.seat_of(player.id)
-        name = match.player(seat).name
+        name = player_name(match.player(seat))
         if player.id == interaction.user.id:
             text = _("**{player}** stepped away: a computer plays their turns until they are back "
                      "(any move of theirs, or **I'm back** in their DM).", player=name)

@@ -18,9 +18,9 @@ from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
 from bot.present import (
-    COLOUR, Reply, describe_events, mention, render_in_thread, seat_names, send_reply,
+    COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names, send_reply,
 )
-from bot.service import LobbyError, Match
+from bot.service import LobbyError, Match, player_name
 from games.common import Event, GameError, quoted, shown
 from games.patchwork import SQUARES, oriented_cells
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, listed, n_
@@ -272,7 +272,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         view = patchwork.view(state, seat)
         png = await render_in_thread(render_preview, view, seat, move.choice, move.orientation,
                                      move.square, problem is None, problem, voice,
-                                     [s.name for s in match.seats])
+                                     name_list(match, voice))
         if problem is not None:
             text = _("`{move}` would not work: {problem}.", move=str(move), problem=problem)
         elif patchwork.current_seat(state) == seat:
@@ -375,7 +375,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                           voice: Voice) -> Reply:
         state = match.state
         view = patchwork.view(state)
-        names = [s.name for s in match.seats]
+        names = name_list(match, voice)
         png = await render_in_thread(render_game, view, names, voice)
         embed = discord.Embed(title=voice(_("Patchwork: {player0} vs {player1}",
                                             player0=names[0], player1=names[1])),
@@ -427,7 +427,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         rows: list[Words] = []
         for seat, row in enumerate(match.seats):
             rows.append(_("**{player}**: {buttons} buttons + {bonus} bonus − 2 × {empty} empty "
-                          "= **{score}**", player=row.name, buttons=details["buttons"][seat],
+                          "= **{score}**", player=player_name(row), buttons=details["buttons"][seat],
                           bonus=details["bonus"][seat], empty=details["empty_squares"][seat],
                           score=result.scores[seat]))
         if details.get("tie_break"):

@@ -14,11 +14,11 @@ from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
 from bot.present import (
-    COLOUR, Reply, describe_events, mention, render_in_thread, seat_names,
+    COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names,
 )
-from bot.service import Match
+from bot.service import Match, player_name
 from games.common import Event, GameError, quoted
-from i18n import Text, Voice, Words, _, n_
+from i18n import Text, Voice, Words, _, lines, n_
 from render import alt as alt_text
 from render.reversi import render_board
 
@@ -81,8 +81,8 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         png = await render_in_thread(render_board, view, voice)
         state: reversi.State = match.state
         black, white = state.black_seat, 1 - state.black_seat
-        title = _("Reversi: {black} vs {white}", black=match.player(black).name,
-                  white=match.player(white).name)
+        title = _("Reversi: {black} vs {white}", black=player_name(match.player(black)),
+                  white=player_name(match.player(white)))
         embed = discord.Embed(
             title=voice(title),
             description=voice(describe_events(match, events, self.event_text)) or None,
@@ -91,7 +91,7 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
                                     (reversi.WHITE, white, view.white_count)):
             discs = voice(n_("{n} disc", "{n} discs", count))
             embed.add_field(name=f"{DISC[colour]} {voice(COLOUR_NAME[colour])}",
-                            value=f"{mention(match, seat)}\n{discs}")
+                            value=voice(lines((mention(match, seat), discs))))
         if view.last_move is None:
             footer = _("Match #{id}", id=str(match.id))
         else:
@@ -103,16 +103,16 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
             colour = state.colour_of(seat)
             legal = n_("{player}: {n} legal square (dots on the board)",
                        "{player}: {n} legal squares (dots on the board)", len(view.legal),
-                       player=f"{DISC[colour]} {mention(match, seat)}")
+                       player=lines((DISC[colour], mention(match, seat)), " "))
             embed.add_field(name=voice(_("To move")), value=voice(legal), inline=False)
             passed = any(e.kind == "pass" for e in events)
             content = voice(self._your_move(colour, passed, player=mention(match, seat),
-                                            other=match.player(1 - seat).name))
+                                            other=player_name(match.player(1 - seat))))
             mentions: tuple[int, ...] = (match.player(seat).user_id,)
         else:
             content = voice(self._result_line(match, view))
             mentions = tuple(s.user_id for s in match.seats if s.user_id)
-        alt = alt_text.reversi_board(view, [seat.name for seat in match.seats], voice)
+        alt = alt_text.reversi_board(view, name_list(match, voice), voice)
         return Reply(content=content, embed=embed, png=png, alt=alt,
                      filename=f"reversi-{match.id}.png", mentions=mentions)
 
@@ -138,7 +138,7 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
         winner = mention(match, result.winners[0])
         if result.reason == reversi.RESIGNED:
             return _("**Game over.** {winner} wins: {loser} resigned.", winner=winner,
-                     loser=match.player(1 - result.winners[0]).name)
+                     loser=player_name(match.player(1 - result.winners[0])))
         if result.reason == reversi.BOARD_FULL:
             return _("**Game over.** {winner} wins {black}-{white} (black-white): the board is "
                      "full.", winner=winner, **tally)

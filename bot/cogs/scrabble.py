@@ -22,7 +22,7 @@ from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, seat_names
-from bot.service import ActionResult, LobbyError, Match, NotSeated
+from bot.service import ActionResult, LobbyError, Match, NotSeated, player_name
 from games.common import Event, GameError, quoted
 from games.scrabble import LEXICON_ENV
 from i18n import Joined, Text, Voice, Words, _, lines, listed, n_
@@ -399,7 +399,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                                 value=voice(_("You: {hint}", hint=turn_hint(view))),
                                 inline=False)
             else:
-                embed.add_field(name=voice(_("To move")), value=match.player(view.turn).name,
+                embed.add_field(name=voice(_("To move")),
+                                value=voice(player_name(match.player(view.turn))),
                                 inline=False)
         return Reply(content=voice(content), embed=embed, png=png,
                      filename=f"rack-{match.id}.png",
@@ -414,7 +415,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         shown = [e for e in events if e.kind != "end"]  # the end is itemised below
         description = voice(describe_events(match, shown, self.event_text))
         embed = discord.Embed(
-            title=voice(_("Scrabble: {players}", players=" · ".join(s.name for s in match.seats))),
+            title=voice(_("Scrabble: {players}",
+                          players=lines((player_name(s) for s in match.seats), " · "))),
             description=description or None, colour=COLOUR)
 
         if view.outcome is None:
@@ -423,7 +425,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
                 marker = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
                 if seat in view.resigned:
                     scores.append(_("~~{player}~~ {score} · resigned",
-                                    player=match.player(seat).name, score=view.scores[seat]))
+                                    player=player_name(match.player(seat)), score=view.scores[seat]))
                     continue
                 tiles = n_("{n} tile", "{n} tiles", view.rack_sizes[seat])
                 values = dict(player=mention(match, seat), score=view.scores[seat], tiles=tiles)
@@ -459,7 +461,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     @staticmethod
     def _play_line(match: Match, play: scrabble.PlayRecord) -> Text:
         return _("{player}: `{move}` for **{score}** ({words})",
-                 player=match.player(play.seat).name, move=play.move, score=play.score,
+                 player=player_name(match.player(play.seat)), move=play.move, score=play.score,
                  words=scored_words(play.words, play.bingo))
 
     @staticmethod
@@ -470,8 +472,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         if pending is None:
             return _("{player}, your turn: {hint}.", player=mention(match, turn),
                      hint=turn_hint(view))
-        owner = name(pending.seat).name
-        others = [name(s).name for s in view.order
+        owner = player_name(name(pending.seat))
+        others = [player_name(name(s)) for s in view.order
                   if s not in (pending.seat, turn, *view.resigned)]
         if pending.final:
             if others:
@@ -504,7 +506,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         ranked = sorted(range(len(result.scores)),  # those who resigned last
                         key=lambda s: (s in view.resigned, -result.scores[s], s))
         for seat in ranked:
-            name = match.player(seat).name
+            name = player_name(match.player(seat))
             final = result.scores[seat]
             if seat in view.resigned:
                 out.append(_("~~{player}~~: {score} (resigned)", player=name, score=final))

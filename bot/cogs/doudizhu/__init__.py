@@ -259,7 +259,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                               "{bid} \N{MULTIPLICATION SIGN} {multiplier}).",
                               landlord=name(match, view.landlord), partners=listed(partners),
                               bid=view.bid, multiplier=view.multiplier))
-        counts = DOT.join(f"{name(match, s)} {count}" for s, count in enumerate(view.hand_counts))
+        counts = lines((lines((name(match, s), str(count)), " ")
+                        for s, count in enumerate(view.hand_counts)), DOT)
         said.append(_("**Cards left:** {counts}", counts=counts))
         controls = private_controls(match, seat, voice)
         title = (n_("Your hand: {n} card", "Your hand: {n} cards", len(hand)) if hand
@@ -328,7 +329,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                 arrow = "\N{BLACK RIGHT-POINTING TRIANGLE} " if seat == view.turn else ""
                 line = (voice(_("{player} (landlord): {count}", player=name(match, seat),
                                 count=count))
-                        if seat == view.landlord else f"{name(match, seat)}: {count}")
+                        if seat == view.landlord else voice(lines((name(match, seat), str(count)),
+                                                                  ": ")))
                 counts.append(arrow + line)
             so_far = self._so_far(match, view)
             if so_far:
@@ -347,15 +349,17 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             if not any(event.kind == "round_end" for event in events):  # else it is told above
                 payment = payment_words(match, view.payment, bold=False)
                 embed.add_field(name=voice(_("Payment")), value=voice(payment), inline=False)
-            embed.add_field(name=voice(_("This round")), value=ledger_text(match, view.payments))
-            embed.add_field(name=voice(_("Ledger")), value=ledger_text(match, view.ledger))
+            embed.add_field(name=voice(_("This round")),
+                            value=voice(ledger_text(match, view.payments)))
+            embed.add_field(name=voice(_("Ledger")), value=voice(ledger_text(match, view.ledger)))
             content = voice(_("**Round {round} is over.** `/doudizhu next` deals round {next}; "
                               "`/doudizhu stop` ends the series.", round=view.round_no,
                               next=view.round_no + 1))
             controls = round_over_controls(match, voice)
         else:
             result = view.outcome
-            embed.add_field(name=voice(_("Final ledger")), value=ledger_text(match, view.ledger))
+            embed.add_field(name=voice(_("Final ledger")),
+                            value=voice(ledger_text(match, view.ledger)))
             standings = standings_words(match, view.ledger, result.winners, draw=result.draw)
             content = voice(n_("**The series is over** ({reason}, {n} round). {standings}",
                                "**The series is over** ({reason}, {n} rounds). {standings}",
@@ -370,12 +374,12 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     def _so_far(match: Match, view: ddz.View) -> tuple[Words, Words] | None:
         """The auction or the trick so far: the live table is edited as it goes on."""
         if view.phase == ddz.AUCTION and view.bids:
-            bids = [f"{name(match, seat)} {amount}" if amount
+            bids = [lines((name(match, seat), str(amount)), " ") if amount
                     else _("{player} no bid", player=name(match, seat))
                     for seat, amount in view.bids]
             return _("Bids"), lines(bids, DOT)
         if view.phase == ddz.PLAY and view.trick:
-            plays = [f"{name(match, entry.seat)} {entry.text}" if entry.cards
+            plays = [lines((name(match, entry.seat), entry.text), " ") if entry.cards
                      else _("{player} pass", player=name(match, entry.seat))
                      for entry in view.trick]
             return _("This trick"), lines(plays, DOT)

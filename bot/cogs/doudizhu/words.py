@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import games.doudizhu as ddz
-from bot.present import seat_names
-from bot.service import Match
+from bot.present import legacy_names
+from bot.service import Match, player_name
 from games.common import Event, GameError, quoted
 from i18n import ENGLISH_VOICE, Text, Words, _, lines, listed, n_
 from render.doudizhu import JOKER_NAMES, card_words, cards_words
@@ -74,19 +74,20 @@ def play_label(combo: ddz.Combination) -> Words:
     return lines((str(combo), describe(combo.type, combo.size)), " \N{MIDDLE DOT} ")
 
 
-def name(match: Match, seat: int, *, bold: bool = False) -> str:
-    player = match.player(seat).name
-    return f"**{player}**" if bold else player
+def name(match: Match, seat: int, *, bold: bool = False) -> Words:
+    """The seat's name (a computer's worded), in bold when `bold`."""
+    player = player_name(match.player(seat))
+    return lines(("**", player, "**"), "") if bold else player
 
 
 def signed(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
 
 
-def ledger_text(match: Match, ledger: Iterable[int]) -> str:
+def ledger_text(match: Match, ledger: Iterable[int]) -> Words:
     """`alice +4 · bob -2 · carol -2`: names and numbers only."""
-    return " \N{MIDDLE DOT} ".join(f"{name(match, seat)} {signed(amount)}"
-                                   for seat, amount in enumerate(ledger))
+    return lines((lines((name(match, seat), signed(amount)), " ")
+                  for seat, amount in enumerate(ledger)), " \N{MIDDLE DOT} ")
 
 
 def higher_bids(high: int) -> Words:
@@ -100,7 +101,7 @@ def higher_bids(high: int) -> Words:
 def event_words(match: Match, event: Event) -> Words:
     """An engine event in words, players' names in bold."""
     if event.text:  # saved before events carried values
-        return event.text.format(**seat_names(match))
+        return event.text.format(**legacy_names(match))
     values = event.values
     player = name(match, event.seat, bold=True) if event.seat is not None else ""
     kind = event.kind
@@ -207,7 +208,7 @@ def reason_words(match: Match, outcome: Any) -> Words:
         return _("{player} resigned", player=name(match, outcome.details["resigned"]))
     if outcome.reason == "stopped":
         return _("the players stopped the series")
-    return outcome.reason.format(**seat_names(match, bold=False))  # saved before the keys
+    return outcome.reason.format(**legacy_names(match, bold=False))  # saved before the keys
 
 
 def standings_words(match: Match, ledger: tuple[int, ...],
