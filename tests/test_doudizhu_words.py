@@ -32,6 +32,7 @@ LANGS = ("zh-TW", "zh-CN", "gu")
 class Seat:
     seat: int
     name: str
+    kind: str = "user"
 
 
 class Table:

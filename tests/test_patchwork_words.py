@@ -31,7 +31,7 @@ def cog() -> PatchworkCog:
 
 
 def match(names=("alice", "bob")):
-    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, away=None)
+    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, kind="user", away=None)
                                   for i, name in enumerate(names)])
 
 

@@ -27,7 +27,7 @@ def cog() -> ReversiCog:
 
 
 def match(names=("alice", "bob")):
-    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, away=None)
+    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, kind="user", away=None)
                                   for i, name in enumerate(names)])
 
 
