@@ -14,6 +14,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY render ./render
+COPY i18n ./i18n
 RUN pip install .
 
 USER gamenight

@@ -14,6 +14,7 @@ from render.doudizhu import render_hand, render_play
 from render.patchwork import render_game, render_preview
 from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
+from i18n import voice
 
 HERE = Path(__file__).parent
 
@@ -59,6 +60,20 @@ def patchwork_preview() -> bytes:
     return render_preview(view, seat, 1, "90", "h8", reason is None, reason)
 
 
+NAMES = {  # players' names in each language's script, as the languages' images show them
+    "zh-TW": ["王小明", "陳美玲"],
+    "zh-CN": ["李华", "张伟"],
+    "gu": ["ક્ષિતિજ", "પ્રિયા"],
+}
+
+
+def language_images() -> dict[str, bytes]:
+    """The same Patchwork table in each language the bot speaks besides English."""
+    view = patchwork.view(patchwork_midgame())
+    return {f"patchwork-{lang}.png": render_game(view, names, voice(lang))
+            for lang, names in NAMES.items()}
+
+
 if __name__ == "__main__":
     images = {
         "reversi.png": render_board(reversi.view(reversi_midgame())),
@@ -67,6 +82,7 @@ if __name__ == "__main__":
         "doudizhu-hand.png": render_hand(doudizhu.view(doudizhu.new_game(3, seed=5), 0).hand),
         "doudizhu-play.png": render_play("3S 3H 3D 4C 4S 4H 5D 5C 5S 8H 9C TD".split()),
         "patchwork-preview.png": patchwork_preview(),
+        **language_images(),
     }
     for name, png in images.items():
         (HERE / name).write_bytes(png)
