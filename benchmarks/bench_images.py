@@ -3,7 +3,9 @@ median render time, and how it looks on a 390-px-wide phone (render/phone.py): t
 Discord shows it at and the smallest text once shown. Then the Patchwork full table render:
 cold, the same view again, and a whole game's states in turn.
 
-    python benchmarks/bench_images.py [--runs N]
+    python benchmarks/bench_images.py [--runs N] [--language zh-TW]
+
+`--language` draws the same pictures with their labels in that language (en, zh-TW, zh-CN, gu).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
+from i18n import LANGUAGES, voice  # noqa: E402
 from render.phone import MIN_TEXT, shown_scale  # noqa: E402
 import games.patchwork as pw  # noqa: E402
 from render.patchwork import render_game  # noqa: E402
@@ -80,9 +83,10 @@ def patchwork_figures(runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--language", default="en", choices=sorted(LANGUAGES))
     args = parser.parse_args()
     print(f"{'image':<44}{'size':>11}{'bytes':>9}{'wall':>10}{'cpu':>9}{'shown':>7}{'min text':>10}")
-    for label, draw in samples():
+    for label, draw in samples(voice(args.language)):
         png, texts = drawn(draw)
         with Image.open(io.BytesIO(png)) as image:
             width, height = image.size

@@ -16,6 +16,7 @@ from PIL import ImageDraw
 
 import games.doudizhu as dd
 from games.common import GameError
+from i18n import ENGLISH_VOICE, Voice
 import games.patchwork as pw
 import games.reversi as reversi
 import games.scrabble as scrabble
@@ -83,36 +84,40 @@ def patchwork_late(states: list[pw.State]) -> pw.State:
     return replace(late, bonus_seat=1)
 
 
-def samples() -> Iterator[tuple[str, Callable[[], bytes]]]:
+def samples(voice: Voice = ENGLISH_VOICE) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """Every renderer at its fullest, its labels worded by `voice`."""
     busiest, full = reversi_states()
-    yield "reversi board, most legal moves", partial(render_board, reversi.view(busiest))
-    yield "reversi board, full, game over", partial(render_board, reversi.view(full))
+    yield "reversi board, most legal moves", partial(render_board, reversi.view(busiest), voice)
+    yield "reversi board, full, game over", partial(render_board, reversi.view(full), voice)
     board = scrabble_full_board()
-    yield "scrabble board, game played out", partial(render_scrabble, scrabble.view(board))
-    yield "scrabble rack, 7 tiles with blank, Q, Z", partial(render_rack, "QZ?WXYK")
-    yield "doudizhu hand, 33 cards", partial(render_hand, HAND_33)
+    yield "scrabble board, game played out", partial(render_scrabble, scrabble.view(board),
+                                                     voice)
+    yield "scrabble rack, 7 tiles with blank, Q, Z", partial(render_rack, "QZ?WXYK", voice)
+    yield "doudizhu hand, 33 cards", partial(render_hand, HAND_33, voice)
     three = dd.new_game(3, seed=5)
-    yield "doudizhu hand, 20 cards", partial(render_hand, three.hands[0] + three.kitty)
-    yield "doudizhu play, 30-card airplane", partial(render_play, LONG_AIRPLANE)
-    yield "doudizhu play, one card", partial(render_play, ["TH"])
-    yield "doudizhu play, rocket", partial(render_play, ["BJ", "RJ"])
+    yield "doudizhu hand, 20 cards", partial(render_hand, three.hands[0] + three.kitty, voice)
+    yield "doudizhu play, 30-card airplane", partial(render_play, LONG_AIRPLANE, voice)
+    yield "doudizhu play, one card", partial(render_play, ["TH"], voice)
+    yield "doudizhu play, rocket", partial(render_play, ["BJ", "RJ"], voice)
     states = patchwork_states()
     start = states[0]
     yield "patchwork table, start (full circle)", partial(
-        render_game, pw.view(start, 0), LONG_NAMES)
+        render_game, pw.view(start, 0), LONG_NAMES, voice)
     late = patchwork_late(states)
-    yield "patchwork table, late", partial(render_game, pw.view(late, 0), LONG_NAMES)
+    yield "patchwork table, late", partial(render_game, pw.view(late, 0), LONG_NAMES, voice)
     leather = next(s for s in states if s.pending_seat is not None)
-    yield "patchwork table, leather to place", partial(render_game, pw.view(leather), LONG_NAMES)
+    yield "patchwork table, leather to place", partial(render_game, pw.view(leather),
+                                                       LONG_NAMES, voice)
     over = states[-1]
-    yield "patchwork table, game over", partial(render_game, pw.view(over, 1), LONG_NAMES)
+    yield "patchwork table, game over", partial(render_game, pw.view(over, 1), LONG_NAMES, voice)
     mid = replace(states[len(states) // 2], buttons=(40, 40))
     seat = pw.current_seat(mid)
     view = pw.view(mid, seat)
     reason = "it would cover a1, already filled, and stick out past the right edge of the quilt"
     yield "patchwork preview, illegal, off the quilt", partial(
-        render_preview, view, seat, 1, "90m", "h8", False, reason)
-    yield "patchwork preview, legal", partial(render_preview, view, seat, 2, "0", "a1", True, None)
+        render_preview, view, seat, 1, "90m", "h8", False, reason, voice)
+    yield "patchwork preview, legal", partial(render_preview, view, seat, 2, "0", "a1", True,
+                                              None, voice)
 
 
 def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
