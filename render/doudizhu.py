@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -64,6 +65,13 @@ def stacked(text: str) -> list[str]:
         else:
             out.append(char)
     return out
+
+
+@lru_cache(maxsize=256)
+def _sized(width: int, step: int, voice: Voice) -> _Size:
+    """The metrics of one card size in one language, worked out once (fitting the corner
+    word measures text, which would cost every picture)."""
+    return _Size(width, step, voice)
 
 
 class _Size:
@@ -146,7 +154,7 @@ def render_hand(cards: Iterable[str], voice: Voice = ENGLISH_VOICE) -> bytes:
     ordered = sort_cards(list(cards))
     width = 88
     rows, step = _rows(len(ordered), width, max_step=60, min_step=44)
-    return _render(ordered, _Size(width, step, voice), rows)
+    return _render(ordered, _sized(width, step, voice), rows)
 
 
 def render_play(cards: Iterable[str], voice: Voice = ENGLISH_VOICE) -> bytes:
@@ -154,7 +162,7 @@ def render_play(cards: Iterable[str], voice: Voice = ENGLISH_VOICE) -> bytes:
     ordered = sort_cards(list(cards))
     width = 100
     rows, step = _rows(len(ordered), width, max_step=66, min_step=50)
-    return _render(ordered, _Size(width, step, voice), rows, min_width=PLAY_MIN_WIDTH)
+    return _render(ordered, _sized(width, step, voice), rows, min_width=PLAY_MIN_WIDTH)
 
 
 def _render(cards: tuple[str, ...], size: _Size, rows: int, min_width: int = 0) -> bytes:

@@ -14,7 +14,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FILES = Path(__file__).resolve().parent / "fontfiles"
 _FACES = {
@@ -97,8 +97,9 @@ def runs(text: str, size: int, *, bold: bool = True,
     return out
 
 
+@lru_cache(maxsize=8192)
 def text_length(text: str, size: int, *, bold: bool = True, condensed: bool = False) -> float:
-    """How wide `text` is drawn at `size`, in pixels."""
+    """How wide `text` is drawn at `size`, in pixels (labels are measured again and again)."""
     return sum(face.getlength(part) for part, face in runs(text, size, bold=bold,
                                                                condensed=condensed))
 
@@ -106,15 +107,33 @@ def text_length(text: str, size: int, *, bold: bool = True, condensed: bool = Fa
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
               fill: object, anchor: str = "la", bold: bool = True,
               condensed: bool = False) -> None:
-    """`draw.text` with the font chain: one call when the main font has every character."""
+    """`draw.text` with the font chain: one call when the main font has every character.
+    Text in a fallback font (Chinese, Gujarati) is shaped once and then reused from a cache:
+    shaping is what costs, and labels repeat from picture to picture."""
     parts = runs(text, size, bold=bold, condensed=condensed)
-    if len(parts) <= 1:
-        face = parts[0][1] if parts else font(size, bold=bold, condensed=condensed)
-        draw.text(xy, parts[0][0] if parts else text, font=face, fill=fill, anchor=anchor)
+    main = font(size, bold=bold, condensed=condensed)
+    if not parts or (len(parts) == 1 and parts[0][1] is main):
+        draw.text(xy, parts[0][0] if parts else text, font=main, fill=fill, anchor=anchor)
         return
-    widths = [face.getlength(part) for part, face in parts]
+    widths = [text_width(part, face) for part, face in parts]
     x, y = xy
     x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
     for (part, face), width in zip(parts, widths):
-        draw.text((x, y), part, font=face, fill=fill, anchor="l" + anchor[1])
+        mask, left, top = _run_mask(part, face, "l" + anchor[1])
+        draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
         x += width
+
+
+@lru_cache(maxsize=4096)
+def text_width(part: str, face: Font) -> float:
+    return face.getlength(part)
+
+
+@lru_cache(maxsize=4096)
+def _run_mask(part: str, face: Font, anchor: str) -> tuple[Image.Image, int, int]:
+    """`part` drawn once in `face` as a coverage mask, and where the mask's corner sits from
+    the anchor point."""
+    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor=anchor)
+    return mask, left, top
