@@ -1,6 +1,6 @@
 """Gamenight's words in every language it speaks: gettext catalogs read with Babel.
 
-Code marks what it says with `_("...")` (or `n_` for a count) and gets a `Text`: the message and
+Code marks what it says with `_("...")` (`n_` for a count, `p_` for a text with a context) and gets a `Text`: the message and
 its values, not yet worded. A `Voice` words it in one language when it is known who reads it
 (bot/language.py picks the voice: the reader's choice, their Discord client, the server).
 Values may be Texts, `Listed` items or numbers; the voice words those too.
@@ -52,6 +52,7 @@ class Text:
     values: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     n: int | None = None
+    context: str | None = None  # tells apart one English text with two meanings
 
     def __add__(self, other: object) -> Joined:
         return Joined((self, other), "")
@@ -96,6 +97,12 @@ def n_(singular: str, plural: str, n: int, /, **values: object) -> Text:
     return Text(singular, {"n": n, **values}, plural, n)
 
 
+def p_(context: str, msgid: str, /, **values: object) -> Text:
+    """`_` for an English text that other languages word differently in different places
+    (`p_("auction", "Pass")`: "不叫", where a trick's Pass is "不要")."""
+    return Text(msgid, values, context=context)
+
+
 def lines(parts: Iterable[object], sep: str = "\n") -> Joined:
     return Joined(tuple(parts), sep)
 
@@ -133,10 +140,13 @@ class Voice:
         return format_decimal(words, locale=self.locale)
 
     def _text(self, text: Text) -> str:
-        if text.plural is None:
-            template = self._translations.gettext(text.msgid)
+        catalog = self._translations
+        if text.context is not None:
+            template = catalog.pgettext(text.context, text.msgid)
+        elif text.plural is None:
+            template = catalog.gettext(text.msgid)
         else:
-            template = self._translations.ngettext(text.msgid, text.plural, text.n or 0)
+            template = catalog.ngettext(text.msgid, text.plural, text.n or 0)
         worded = template.format_map({k: self(v) for k, v in text.values.items()})
         return f"{OPEN}{worded}{CLOSE}" if self._pseudo else worded
 

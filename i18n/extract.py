@@ -20,18 +20,18 @@ from i18n import BABEL_LOCALES, CATALOG_NAMES, DOMAIN, LOCALE_DIR, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "render")
-KEYWORDS = {"_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
 COMMAND_NAME = "command name"  # the context bot.language translates names under
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 
-def code_messages() -> Iterator[tuple[str | tuple[str, str], str, int, list[str]]]:
-    """(message, file, line, comments) for every marked message in the code."""
+def code_messages() -> Iterator[tuple[str | tuple[str, str], str, int, list[str], str | None]]:
+    """(message, file, line, comments, context) for every marked message in the code."""
     for folder in SOURCES:
-        for filename, line, message, comments, _context in extract_from_dir(
+        for filename, line, message, comments, context in extract_from_dir(
                 ROOT / folder, [("**.py", "python")], keywords=KEYWORDS,
                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-            yield message, f"{folder}/{filename}", line, comments
+            yield message, f"{folder}/{filename}", line, comments, context
 
 
 def command_messages() -> list[tuple[str, str | None, str]]:
@@ -86,8 +86,8 @@ class _NoExecutor:
 def template() -> Catalog:
     catalog = Catalog(domain=DOMAIN, project="Gamenight", copyright_holder="Gamenight",
                       charset="utf-8")
-    for message, filename, line, comments in code_messages():
-        catalog.add(message, None, [(filename, line)], auto_comments=comments)
+    for message, filename, line, comments, context in code_messages():
+        catalog.add(message, None, [(filename, line)], auto_comments=comments, context=context)
     for message, context, where in command_messages():
         note = "a name in a slash command: lowercase, no spaces" if context else ""
         catalog.add(message, None, [], auto_comments=[where] + ([note] if note else []),

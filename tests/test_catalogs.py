@@ -12,7 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from i18n import BABEL_LOCALES, CATALOG_NAMES, DOMAIN, _, n_, po_path, voice
+from i18n import BABEL_LOCALES, CATALOG_NAMES, DOMAIN, _, n_, p_, po_path, voice
 from i18n.extract import COMMAND_NAME, TEMPLATE, template
 from render.fonts import MARK, runs
 
@@ -102,6 +102,14 @@ def test_a_voice_words_counts_lists_and_values_in_each_language():
     assert english(n_("{n} tile", "{n} tiles", 2)) == "2 tiles"
     assert english(_("Hello {name}", name="**alice**")) == "Hello **alice**"
     assert voice("pseudo")(_("Hello {name}", name=_("world"))) == "⟦Hello ⟦world⟧⟧"
+
+
+def test_one_english_text_in_two_places_may_read_differently():
+    """Dou Dizhu's Pass is 不叫 in the auction and 不要 in a trick."""
+    chinese = voice("zh-TW")
+    assert chinese(p_("auction", "Pass")) == "不叫"
+    assert chinese(_("Pass")) == "不要"
+    assert voice("en")(p_("auction", "Pass")) == "Pass"
 
 
 NAMES = ("王小明", "陳大文", "李四", "ક્ષિતિજ શ્રી", "પ્રિયા", "alice", "Zoë", "Дмитрий", "さくら", "민수")

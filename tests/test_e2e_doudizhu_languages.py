@@ -52,7 +52,7 @@ async def test_the_table_in_the_servers_language_and_each_hand_in_its_readers(tm
             if opener is bob:
                 assert labels == ["Pass", "Bid 1", "Bid 2", "Bid 3"]
             else:
-                assert labels == ["不要", "叫 1 分", "叫 2 分", "叫 3 分"]
+                assert labels == ["不叫", "叫 1 分", "叫 2 分", "叫 3 分"]
 
             early = await fake.slash(opener, channel, "doudizhu play", cards="3")
             said = "the auction is on" if opener is bob else "正在叫分：请叫比目前更高的"

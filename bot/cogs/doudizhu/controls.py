@@ -42,7 +42,7 @@ from bot.errors import report_error
 from bot.service import LobbyError, Match, MatchService, OutOfDate
 from bot.titles import title
 from games.doudizhu import BOMB, ROCKET, TYPES, Combination
-from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_, p_
 
 
 class ControlHost(Protocol):
@@ -63,7 +63,7 @@ ACTION_TEXT = {"pass": "pass", "bid0": "bid pass", "bid1": "bid 1", "bid2": "bid
                "bid3": "bid 3", "next": "next", "stop": "stop"}
 BUTTONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
     "pass": (_("Pass"), discord.ButtonStyle.secondary),
-    "bid0": (_("Pass"), discord.ButtonStyle.secondary),
+    "bid0": (p_("auction", "Pass"), discord.ButtonStyle.secondary),  # no bid: 不叫
     "bid1": (_("Bid {amount}", amount=1), discord.ButtonStyle.primary),
     "bid2": (_("Bid {amount}", amount=2), discord.ButtonStyle.primary),
     "bid3": (_("Bid {amount}", amount=3), discord.ButtonStyle.primary),
