@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -17,6 +16,7 @@ from bot.cogs.patchwork import (
 from games.common import Event, GameError
 from i18n import BABEL_LOCALES, LANGUAGES, Text, po_path, voice
 from render import alt
+from tests.wording import raised, seated
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 MINE = ("bot/cogs/patchwork.py", "render/patchwork.py")
@@ -31,8 +31,7 @@ def cog() -> PatchworkCog:
 
 
 def match(names=("alice", "bob")):
-    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, kind="user", away=None)
-                                  for i, name in enumerate(names)])
+    return seated(names)
 
 
 def make(**fields) -> pw.State:
@@ -100,11 +99,7 @@ def every_error() -> list[GameError]:
         lambda: pw.parse_move("pass now"), lambda: pw.Buy(4, "0", "a1"),
         lambda: pw.Buy.parse("sell 1 0 a1"),
     ]
-    errors = []
-    for action in actions:
-        with pytest.raises(GameError) as caught:
-            action()
-        errors.append(caught.value)
+    errors = raised(actions)
     finished = replace(s, positions=(53, 0), finished=(0,))
     errors.append(pw.buy_problem(finished, 0, pw.Buy(1, "0", "a1"), any_turn=True))
     errors.append(pw.buy_problem(leather, 0, pw.Buy(1, "0", "c3")))

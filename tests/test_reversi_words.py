@@ -4,7 +4,6 @@ the cog (bot/cogs/reversi.py) and render/alt.py word them with a voice."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -14,6 +13,7 @@ from bot.cogs.reversi import ReversiCog
 from games.common import Event, GameError
 from i18n import BABEL_LOCALES, LANGUAGES, Text, po_path, voice
 from render import alt
+from tests.wording import raised, seated
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 MINE = ("bot/cogs/reversi.py", "render/reversi.py")
@@ -27,8 +27,7 @@ def cog() -> ReversiCog:
 
 
 def match(names=("alice", "bob")):
-    return SimpleNamespace(seats=[SimpleNamespace(seat=i, name=name, kind="user", away=None)
-                                  for i, name in enumerate(names)])
+    return seated(names)
 
 
 def every_event() -> list[Event]:
@@ -68,12 +67,7 @@ def every_error() -> list[GameError]:
         lambda: reversi.choose_move(reversi.State(state.black, 0, black, black), black, "easy",
                                     seed=0),
     ]
-    errors = []
-    for action in actions:
-        with pytest.raises(GameError) as caught:
-            action()
-        errors.append(caught.value)
-    return errors
+    return raised(actions)
 
 
 def test_engine_events_and_errors_carry_no_sentences():

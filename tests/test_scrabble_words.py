@@ -7,7 +7,6 @@ import json
 import re
 from types import SimpleNamespace
 
-import pytest
 
 import games.scrabble as scrabble
 from bot.cogs.scrabble import ERRORS, ScrabbleCog
@@ -16,6 +15,7 @@ from games.scrabble import Lexicon, apply, new_game, parse_move, position, resig
 from i18n import ENGLISH_VOICE, LANGUAGES, voice
 from render import alt
 from render.scrabble import render_board, render_rack
+from tests.wording import raised
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -138,12 +138,7 @@ def every_error() -> list[GameError]:
         lambda: act(state, 0, "H8 across ABBA"),
         lambda: act(state, 0, "exchange AA"),
     ]
-    errors = []
-    for action in actions:
-        with pytest.raises(GameError) as caught:
-            action()
-        errors.append(caught.value)
-    return errors
+    return raised(actions)
 
 
 def test_engine_events_and_errors_carry_keys_and_plain_values():
