@@ -1,7 +1,9 @@
 """Draw a Scrabble view as PNGs: the board (premium squares coloured and labelled, tiles with
 their values, blanks in another colour without a value, the last play highlighted, A-O and
 1-15 around the edge) and a rack of tiles. Words on them (the premium squares, a blank on a
-rack) are in the reader's language: the labels shrink, or take two lines, to fit a square."""
+rack) are in the reader's language. A premium square's label fits its square on one line at
+MIN_FONT; where the labels alone do not tell the four kinds apart ("3倍" on both triple
+squares, told apart by colour), a legend under the board names each kind."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ MIN_FONT = 20      # px: 10 px once Discord shows the picture 300 px wide on a p
 SMALLEST = 14      # px: a label in another script may shrink to this to fit its square
 LINE = 1.05        # line height of a two-line label, in font sizes
 PAD = 8            # drawing pixels around a label's mask, for strokes past its square
+LEGEND_GAP = 6     # between a legend's square and its name, and above the legend
 
 FRAME = (28, 58, 54)
 GROUT = (28, 58, 54)
@@ -50,15 +53,28 @@ LETTER = (40, 32, 24)
 BLANK_LETTER = (196, 40, 40)
 
 PREMIUM_LABELS: dict[str, Text] = {
-    # TRANSLATORS: the label on a triple word score square of the Scrabble board (a square
-    # about two Latin letters wide: keep it short; a line break, \n, splits it in two lines).
+    # TRANSLATORS: the label on a triple word score square of the Scrabble board. One line
+    # about two Latin letters wide, read on a phone: "3×" or "3倍" fits, two words do not. If
+    # the labels do not tell the four premium squares apart (the same "3×" on triple word and
+    # triple letter, the colours differing), a legend under the board names them.
     "TW": _("TW"),
-    # TRANSLATORS: the label on a double word score square (short; \n: two lines).
+    # TRANSLATORS: the label on a double word score square (one short line, as for "TW").
     "DW": _("DW"),
-    # TRANSLATORS: the label on a triple letter score square (short; \n: two lines).
+    # TRANSLATORS: the label on a triple letter score square (one short line, as for "TW").
     "TL": _("TL"),
-    # TRANSLATORS: the label on a double letter score square (short; \n: two lines).
+    # TRANSLATORS: the label on a double letter score square (one short line, as for "TW").
     "DL": _("DL"),
+}
+PREMIUM_NAMES: dict[str, Text] = {
+    # TRANSLATORS: in the legend under the Scrabble board, next to a copy of the triple word
+    # score square (its colour and label). Drawn only when the square labels are ambiguous.
+    "TW": _("triple word score"),
+    # TRANSLATORS: in the legend under the Scrabble board, next to a double word score square.
+    "DW": _("double word score"),
+    # TRANSLATORS: in the legend under the Scrabble board, next to a triple letter score square.
+    "TL": _("triple letter score"),
+    # TRANSLATORS: in the legend under the Scrabble board, next to a double letter score square.
+    "DL": _("double letter score"),
 }
 # TRANSLATORS: written on a blank tile in a picture of a Scrabble rack (one short word).
 BLANK_LABEL = _("blank")
@@ -66,13 +82,19 @@ BLANK_LABEL = _("blank")
 
 def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
                  highlight_last: bool = True) -> bytes:
-    """The board as PNG bytes, 600 x 600 pixels, labelled in `voice`. Tiles show their
-    letters only: a tile's value would be too small to read on a phone (the rack shows the
-    values)."""
+    """The board as PNG bytes, 600 pixels wide, labelled in `voice`: 600 tall, or taller by
+    the legend its labels need. Tiles show their letters only: a tile's value would be too
+    small to read on a phone (the rack shows the values)."""
     side = MARGIN + SIZE * CELL + EDGE
-    image = Image.new("RGB", (side * SCALE, side * SCALE), FRAME)
-    draw = ImageDraw.Draw(image)
     labels = {bonus: voice(label) for bonus, label in PREMIUM_LABELS.items()}
+    legend: list[tuple[str, str]] = []
+    if len(set(labels.values())) < len(labels):  # the labels alone are ambiguous
+        legend = [(bonus, voice(name)) for bonus, name in PREMIUM_NAMES.items()]
+    columns = _legend_columns([name for _, name in legend])
+    rows = math.ceil(len(legend) / columns)
+    height = side + (LEGEND_GAP + rows * CELL if legend else 0)
+    image = Image.new("RGB", (side * SCALE, height * SCALE), FRAME)
+    draw = ImageDraw.Draw(image)
     last: set[tuple[int, int]] = set()
     if highlight_last and view.last_play is not None:
         last = {parse_square(square) for square in view.last_play.squares}
@@ -86,6 +108,7 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
                 _draw_square(image, draw, row, col, labels, plain=True)
                 box = _box(row, col, inset=1.5)
                 _draw_tile(draw, box, char, last=(row, col) in last, value=False)
+    _draw_legend(image, draw, legend, labels, columns, top=side - EDGE + LEGEND_GAP)
     return finish(image)
 
 
@@ -149,16 +172,46 @@ def _draw_square(image: Image.Image, draw: ImageDraw.ImageDraw, row: int, col: i
                  labels: dict[str, str], *, plain: bool = False) -> None:
     bonus = None if plain else PREMIUMS[row][col]
     box = _box(row, col)
-    draw.rectangle(box, fill=PREMIUM_FILL[bonus] if bonus else PLAIN)
     if bonus is None:
-        return
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    if (row, col) == (7, 7):
-        _draw_star(draw, cx, cy, 14 * SCALE, PREMIUM_TEXT["DW"])
-        return
+        draw.rectangle(box, fill=PLAIN)
+    elif (row, col) == (7, 7):
+        draw.rectangle(box, fill=PREMIUM_FILL[bonus])
+        _draw_star(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 14 * SCALE,
+                   PREMIUM_TEXT["DW"])
+    else:
+        _draw_premium(image, draw, box, bonus, labels[bonus])
+
+
+def _draw_premium(image: Image.Image, draw: ImageDraw.ImageDraw,
+                  box: tuple[float, float, float, float], bonus: str, label: str) -> None:
+    """A premium square in `box` (drawing pixels): its colour and its label."""
+    draw.rectangle(box, fill=PREMIUM_FILL[bonus])
     room = round(box[2] - box[0])
     image.paste(PREMIUM_TEXT[bonus], (round(box[0]) - PAD, round(box[1]) - PAD),
-                _label_mask(labels[bonus], room))
+                _label_mask(label, room))
+
+
+def _legend_columns(names: list[str]) -> int:
+    """How many legend entries share a row: all of them if each fits its share of the
+    board's width, else two."""
+    if not names:
+        return 1
+    widest = max(text_length(name, MIN_FONT * SCALE) for name in names) / SCALE
+    return len(names) if CELL + LEGEND_GAP + widest <= SIZE * CELL / len(names) else 2
+
+
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, legend: list[tuple[str, str]],
+                 labels: dict[str, str], columns: int, *, top: float) -> None:
+    """Under the board, rows of entries: a copy of each premium square, then its name."""
+    width = SIZE * CELL / columns
+    for i, (bonus, name) in enumerate(legend):
+        left = MARGIN + (i % columns) * width
+        y = top + (i // columns) * CELL
+        box = ((left + GAP / 2) * SCALE, (y + GAP / 2) * SCALE,
+               (left + CELL - GAP / 2) * SCALE, (y + CELL - GAP / 2) * SCALE)
+        _draw_premium(image, draw, box, bonus, labels[bonus])
+        draw_text(draw, ((left + CELL + LEGEND_GAP) * SCALE, (y + CELL / 2) * SCALE), name,
+                  MIN_FONT * SCALE, fill=LABEL, anchor="lm")
 
 
 @lru_cache(maxsize=256)

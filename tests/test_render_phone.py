@@ -1,6 +1,7 @@
 """Every picture is readable on a 390-px-wide phone without zoom (the rule in render/phone.py):
-at its worst-case content (tests/render_samples.py) it is at most 1.5 times as tall as wide, its
-smallest text is at least 10 px once Discord scales it to the phone, and it is at most 200 KB."""
+at its worst-case content (tests/render_samples.py), in every language the bot speaks, it is at
+most 1.5 times as tall as wide, its smallest text is at least 10 px once Discord scales it to the
+phone, and it is at most 200 KB."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from i18n import LANGUAGES, voice
 from render.phone import MAX_ASPECT, MAX_BYTES, MIN_TEXT, SHOWN_WIDTH, shown_scale
 from tests.render_samples import drawn, samples
 
 
-@pytest.fixture(scope="module")
-def pictures() -> list[tuple[str, bytes, list[tuple[float, str]]]]:
-    return [(label, *drawn(draw)) for label, draw in samples()]
+@pytest.fixture(scope="module", params=list(LANGUAGES))
+def pictures(request) -> list[tuple[str, bytes, list[tuple[float, str]]]]:
+    """Every sample picture worded in one language (each label starts with the language)."""
+    lang = request.param
+    return [(f"{lang}: {label}", *drawn(draw)) for label, draw in samples(voice(lang))]
 
 
 def test_the_phone_rule() -> None:

@@ -275,15 +275,40 @@ async def test_a_rack_in_chinese_and_gujarati(monkeypatch):
 
 
 def test_labels_fit_their_squares_in_every_language():
-    from render.scrabble import CELL, GAP, MIN_FONT, PREMIUM_LABELS, SMALLEST, _fit
+    """One line at MIN_FONT (10 px on a phone) in every square, whatever the language."""
+    from render.scrabble import CELL, GAP, MIN_FONT, PREMIUM_LABELS, _fit
     from render.png import SCALE
 
     for lang in LANGUAGES:
         for label in PREMIUM_LABELS.values():
             size, lines = _fit(voice(lang)(label), (CELL - GAP) * SCALE, MIN_FONT)
-            assert SMALLEST * SCALE <= size and 1 <= len(lines) <= 2, (lang, label)
-            assert size == MIN_FONT * SCALE or lang != "en"
+            assert (size, len(lines)) == (MIN_FONT * SCALE, 1), (lang, label)
     assert render_board(scrabble.view(scored_game()), voice("zh-TW")).startswith(b"\x89PNG")
+
+
+def test_a_legend_names_the_premium_squares_when_their_labels_are_ambiguous():
+    """English labels (TW, DW, TL, DL) name their squares: the board stays 600 x 600. The
+    Chinese and Gujarati labels ("3倍", "3×") leave word and letter to the colours, so a
+    legend under the board names each square in the reader's language."""
+    import io
+
+    from PIL import Image
+
+    from render.scrabble import PREMIUM_LABELS, PREMIUM_NAMES
+    from tests.render_samples import drawn
+
+    board = scrabble.view(scored_game())
+    assert Image.open(io.BytesIO(render_board(board))).size == (600, 600)
+    for lang in OTHERS:
+        labels = [voice(lang)(label) for label in PREMIUM_LABELS.values()]
+        assert len(set(labels)) < len(labels), lang  # else no legend is needed
+        png, texts = drawn(lambda: render_board(board, voice(lang)))
+        width, height = Image.open(io.BytesIO(png)).size
+        assert width == 600 and 600 < height <= 700, (lang, height)
+        # A name may be drawn in runs, one per font (spaces between them not seen).
+        everything = "".join(text for _, text in texts).replace(" ", "")
+        for name in PREMIUM_NAMES.values():
+            assert voice(lang)(name).replace(" ", "") in everything, (lang, name)
 
 
 def test_alt_text_in_chinese():
