@@ -20,6 +20,7 @@ from i18n import ENGLISH_VOICE, Voice
 import games.patchwork as pw
 import games.reversi as reversi
 import games.scrabble as scrabble
+from render import fonts
 from render.doudizhu import render_hand, render_play
 from render.patchwork import clear_caches, render_game, render_preview
 from render.png import SCALE
@@ -134,6 +135,7 @@ def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
             texts.append((size / SCALE, text))
         return original(self, xy, text, *args, **kwargs)
 
-    with patch.object(ImageDraw.ImageDraw, "text", spy):
+    with patch.object(ImageDraw.ImageDraw, "text", spy), \
+            patch.object(fonts, "_run_mask", fonts._run_mask.__wrapped__):  # shape every run
         png = draw()
     return png, texts
