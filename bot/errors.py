@@ -121,6 +121,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if len(text) > MAX_REPLY:  # Discord refuses longer messages; never lose the error with it
         text = text[:MAX_REPLY - 1] + "…"
     try:
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # a public "thinking..." would take the first follow-up and show the error to all
+            await interaction.delete_original_response()
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

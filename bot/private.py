@@ -21,7 +21,7 @@ from bot.present import Reply
 from bot.service import Match
 from bot.store import LiveDM
 from bot.titles import title
-from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines
+from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, listed
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -86,7 +86,7 @@ def newer_below(thing: str) -> Text:
     return _("\N{DOWNWARDS ARROW} Your hand is in a newer message below.")
 
 
-def closed_notice(thing: str, mentions: str, command: str) -> Text:
+def closed_notice(thing: str, mentions: Words, command: str) -> Text:
     """The channel notice for players whose DMs are closed: use `command` instead."""
     if thing == "rack":
         return _("{players}: I could not send you your rack by DM (your DMs are closed to me). "
@@ -222,7 +222,7 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
     if not fresh:
         return
     users = [match.player(seat).user_id for seat in fresh]
-    mentions = ", ".join(f"<@{user_id}>" for user_id in users)
+    mentions = listed(f"<@{user_id}>" for user_id in users)
     missing = bot.perms.missing(match.channel_id)
     if missing is not None:  # posting would only be refused
         log.info("no closed-DM notice for match %s: %s is missing", match.id, missing)

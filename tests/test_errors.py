@@ -54,6 +54,8 @@ async def test_an_overlong_error_is_cut_to_what_discord_accepts():
     sent = []
 
     class Response:
+        type = None  # not answered yet
+
         def is_done(self):
             return False
 

@@ -320,3 +320,15 @@ def test_alt_text_in_chinese():
     assert alt.scrabble_board(view, voice("zh-TW")) == (
         "英文拼字遊戲板；依起始格列出單字（小寫：空白牌）：H8 橫向 QUIz, H8 直向 QA。")
     assert alt.scrabble_rack("QI?", voice("zh-TW")) == "你的牌架，3 張字母牌：Q I 空白。"
+
+
+def test_events_and_reasons_saved_in_english_still_read_with_names():
+    """A match saved before events carried values shows its English text, names put in."""
+    from bot.cogs.scrabble import reason_text
+    from bot.present import seat_names
+
+    match = table(new_game(2, seed=1))
+    old = Event("pass", "{seat0} passes; {seat1} is next.", 0)
+    assert ENGLISH_VOICE(cog().event_text(match, old)) == "**alice** passes; **bob** is next."
+    said = ENGLISH_VOICE(reason_text("{seat1} went out", {}, seat_names(match)))
+    assert said == "**bob** went out."

@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.errors import MISSING_ACCESS, MISSING_PERMISSIONS, NotAnnounced, jump_url
 from bot.gone import edit_stored, forget_gone
 from bot.lobby import lobby_card, player_of, rematch_view, retire_rematch
-from bot.perms import ATTACH, drop_picture
+from bot.perms import ATTACH, drop_picture, permission_words
 from bot.present import (
     Reply, ShownImages, answer_privately, in_turn, legacy_names, send_reply, settle_deferred,
 )
@@ -477,18 +477,20 @@ class GameCog:
         await self.service.store.set_message(match.id, board=message.id)
         return True
 
-    async def tell_missing(self, interaction: discord.Interaction, channel_id: int) -> bool:
+    async def tell_missing(self, interaction: discord.Interaction, channel_id: int,
+                           guild_id: int | None = None) -> bool:
         """Say once per channel, only to the caller, which permission keeps the board out of
-        the channel; whether it was said now."""
+        the channel; whether it was said now. `guild_id`: the match's server, for a press in a
+        DM (worded in that server's language if the presser has none of their own)."""
         missing = self.bot.perms.missing(channel_id)
         if missing is None or not self.bot.perms.first_time(channel_id, missing):
             return False
-        voice = await self.bot.languages.reader(interaction)
+        voice = await self.bot.languages.dm_reader(interaction, guild_id or interaction.guild_id)
         await answer_privately(interaction, voice(_(
             "Your move is saved, but I cannot post in {channel}, so the table there may lag "
             "behind: I need the **{permission}** permission. Ask a moderator to grant it; until "
             "then, `/match status` there shows the board to whoever asks.",
-            channel=f"<#{channel_id}>", permission=missing)))
+            channel=f"<#{channel_id}>", permission=permission_words(missing))))
         return True
 
     async def board_post(self, match: Match, events: tuple[Event, ...]) -> Reply:

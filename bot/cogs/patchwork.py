@@ -6,6 +6,7 @@ The engine says what happened (events) and what went wrong (errors) as keys and 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,8 @@ from render.patchwork import drawn_to_start, render_game, render_preview
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
+
+log = logging.getLogger(__name__)
 
 PLACE_FIRST = _("you must place your leather patch first: use `/patchwork place` and a free "
                 "square, e.g. `/patchwork place e5`")
@@ -366,7 +369,10 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         if event.text:  # saved before events were worded here: English, as it was
             return super().event_text(match, event)
         said = event_words(event, seat_names(match))
-        return event.kind if said is None else said
+        if said is None:  # a kind this version does not know: nothing to say
+            log.warning("no words for the Patchwork event %r", event.kind)
+            return ""
+        return said
 
     def error_text(self, error: GameError) -> Words | None:
         return error_words(error)

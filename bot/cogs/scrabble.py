@@ -8,6 +8,7 @@ player's rack is only ever sent to that player (by DM, or ephemerally).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections import Counter
 from collections.abc import Iterable
@@ -21,16 +22,20 @@ import games.scrabble as scrabble
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
-from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread, seat_names
+from bot.present import (
+    COLOUR, Reply, describe_events, legacy_names, mention, render_in_thread, seat_names,
+)
 from bot.service import ActionResult, LobbyError, Match, NotSeated, player_name
 from games.common import Event, GameError, quoted
 from games.scrabble import LEXICON_ENV
-from i18n import Joined, Text, Voice, Words, _, lines, listed, n_
+from i18n import ENGLISH_VOICE, Joined, Text, Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PLAYERS = 4
 LEVELS = ("beginner", "intermediate", "expert")
@@ -126,7 +131,7 @@ def scored_words(words: Iterable[Iterable[Any]], bingo: bool) -> Words:
     return _("{words} + 50 bingo", words=listed_words) if bingo else listed_words
 
 
-def reason_text(reason: str, details: dict[str, Any], names: dict[str, str]) -> Words:
+def reason_text(reason: str, details: dict[str, Any], names: dict[str, Words]) -> Words:
     """Why the game ended, as a sentence (`names`: the players' names by `seatN`)."""
     player = names.get(f"seat{details.get('seat')}", "")
     if reason == "out":
@@ -141,7 +146,8 @@ def reason_text(reason: str, details: dict[str, Any], names: dict[str, str]) -> 
                   player=player)
     if reason == "resigned":
         return _("{player} resigned.", player=player)
-    text = reason.format(**names)  # an outcome saved before reasons became keys (English)
+    # an outcome saved before reasons became keys: English, as it was
+    text = reason.format(**{key: ENGLISH_VOICE(name) for key, name in names.items()})
     return f"{text[:1].upper()}{text[1:]}."
 
 
@@ -341,7 +347,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     def cancel_summary(self, match: Match) -> Words | None:
         if match.state is None:
             return None
-        scores = lines((f"{s.name} {match.state.scores[s.seat]}" for s in match.seats), ", ")
+        scores = lines((lines((player_name(s), str(match.state.scores[s.seat])), " ")
+                        for s in match.seats), ", ")
         return _("Scores when it stopped: {scores}.", scores=scores)
 
     # -- private views -----------------------------------------------------------------------
@@ -536,7 +543,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         """An engine event in words; the names of the players in bold."""
         names = seat_names(match)
         if event.text:  # saved before events carried values: English, as it was
-            return event.text.format(**names)
+            return event.text.format(**legacy_names(match))
         values = event.values
         player = names.get(f"seat{event.seat}", "")
 
@@ -617,7 +624,8 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
             details = {"seat": values["player"], "target": values["target"]}
             return game_over(reason_text(values["reason"], details, names),
                              winners_text(winners, top, values["tiebreak"]))
-        return kind
+        log.warning("no words for the Scrabble event %r", kind)  # unknown: nothing to say
+        return ""
 
     def error_text(self, error: GameError) -> Words | None:
         """A Scrabble engine error in words (None: not one of Scrabble's)."""

@@ -179,7 +179,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
         before = message.content if message is not None and message.content else ""
         if private:
-            voice = await self.bot.languages.reader(interaction)
+            voice = await self.bot.languages.dm_reader(interaction, result.match.guild_id)
             # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
             said = _("{message}\n\N{WHITE HEAVY CHECK MARK} You chose `{action}`.",
                      message=before, action=result.action)
@@ -195,7 +195,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
             log.warning("could not mark the control of match %s as used: %s",
                         match_id, error)
         await self.announce(result)
-        await self.tell_missing(interaction, match.channel_id)  # the table may not be posted
+        await self.tell_missing(interaction, match.channel_id,  # the table may not be posted
+                                result.match.guild_id)
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:

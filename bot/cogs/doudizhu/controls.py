@@ -377,7 +377,8 @@ async def show_step(interaction: discord.Interaction, match_id: int, version: in
     seat = match.seat_of(interaction.user.id)
     if seat is None or match.row.version != version:
         raise OutOfDate()
-    voice = await interaction.client.languages.reader(interaction)  # type: ignore[attr-defined]
+    languages = interaction.client.languages  # type: ignore[attr-defined]
+    voice = await languages.dm_reader(interaction, match.guild_id)
     await interaction.response.edit_message(view=step_controls(match, seat, key, voice))
 
 

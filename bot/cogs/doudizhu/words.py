@@ -26,7 +26,7 @@ class Told(Text):
 
 
 def told(text: Text) -> Told:
-    return Told(text.msgid, text.values, text.plural, text.n)
+    return Told(text.msgid, text.values, text.plural, text.n, text.context)
 
 
 TYPE_NAMES: dict[str, Text] = {
