@@ -28,7 +28,7 @@ from bot.cogs.doudizhu.controls import (
 )
 from bot.cogs.doudizhu.words import (
     event_words, error_words, higher_bids, ledger_text, name, payment_words, reason_words,
-    standings_words, told,
+    standings_words,
 )
 from bot.gone import edit_stored
 from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
@@ -72,23 +72,23 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
     private_command = "/doudizhu hand"
     private_thing = "hand"
     help = GameHelp(
-        title=told(_("Dou Dizhu")),
-        players=told(_("3 or 4 players")),
-        summary=told(_(
+        title=_("Dou Dizhu"),
+        players=_("3 or 4 players"),
+        summary=_(
             "Fight the Landlord: after an auction (bid 1-3) the landlord takes the kitty and "
             "plays alone against the others. Beat the last play with a higher one of the same "
             "type and size (bombs and the rocket beat anything) or pass; the first side to "
             "empty a hand wins the bid, doubled by every bomb and rocket (with 4 players only "
             "bombs of six or more cards and rockets double). Your hand and a menu of your plays "
-            "come by DM.")),
-        commands=(("/doudizhu new [players]", told(_("open a 3- or 4-player game here"))),
-                  ("/doudizhu bid amount", told(_("pass, or bid 1, 2 or 3 in the auction"))),
+            "come by DM."),
+        commands=(("/doudizhu new [players]", _("open a 3- or 4-player game here")),
+                  ("/doudizhu bid amount", _("pass, or bid 1, 2 or 3 in the auction")),
                   ("/doudizhu play cards",
-                   told(_("play ranks like 33344 or 10JQKA (autocomplete)"))),
-                  ("/doudizhu pass", told(_("pass on the current trick"))),
-                  ("/doudizhu hand", told(_("your hand and controls, only to you"))),
-                  ("/doudizhu next", told(_("deal the next round after a round"))),
-                  ("/doudizhu stop", told(_("end the series; the ledger decides the winner")))),
+                   _("play ranks like 33344 or 10JQKA (autocomplete)")),
+                  ("/doudizhu pass", _("pass on the current trick")),
+                  ("/doudizhu hand", _("your hand and controls, only to you")),
+                  ("/doudizhu next", _("deal the next round after a round")),
+                  ("/doudizhu stop", _("end the series; the ledger decides the winner"))),
     )
 
     def __init__(self, bot) -> None:
@@ -96,8 +96,8 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
 
     def lobby_rules(self, match: Match) -> Words:
         if match.table_size == 4:
-            return told(_("4 players, two decks (108 cards): 25 cards each, 8 in the kitty"))
-        return told(_("3 players, one deck (54 cards): 17 cards each, 3 in the kitty"))
+            return _("4 players, two decks (108 cards): 25 cards each, 8 in the kitty")
+        return _("3 players, one deck (54 cards): 17 cards each, 3 in the kitty")
 
     def event_text(self, match: Match, event: Event) -> Words:
         return event_words(match, event)
@@ -448,13 +448,13 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         said = {"ledger": ledger_text(match, state.ledger),
                 "standings": standings_words(match, state.ledger)}
         if unfinished:
-            return told(n_("Ledger after {n} round (round {round} was not finished and does not "
+            return n_("Ledger after {n} round (round {round} was not finished and does not "
                            "count): {ledger}. {standings}",
                            "Ledger after {n} rounds (round {round} was not finished and does "
                            "not count): {ledger}. {standings}", rounds, round=state.round_no,
-                           **said))
-        return told(n_("Ledger after {n} round: {ledger}. {standings}",
-                       "Ledger after {n} rounds: {ledger}. {standings}", rounds, **said))
+                           **said)
+        return n_("Ledger after {n} round: {ledger}. {standings}",
+                       "Ledger after {n} rounds: {ledger}. {standings}", rounds, **said)
 
 
 async def setup(bot: GamenightBot) -> None:

@@ -5,28 +5,14 @@ keys and plain data, worded here for a reader's voice. Plays stay in the notatio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import games.doudizhu as ddz
 from bot.present import legacy_names
 from bot.service import Match, player_name
 from games.common import Event, GameError, quoted
-from i18n import ENGLISH_VOICE, Text, Words, _, lines, listed, n_
+from i18n import Text, Words, _, lines, listed, n_
 from render.doudizhu import JOKER_NAMES, card_words, cards_words
-
-
-@dataclass(frozen=True, slots=True)
-class Told(Text):
-    """A Text that code not wording it with a voice yet shows in English (`str()`): what
-    other parts of the bot read from the game (help, lobby rules, cancel summary)."""
-
-    def __str__(self) -> str:
-        return ENGLISH_VOICE(self)
-
-
-def told(text: Text) -> Told:
-    return Told(text.msgid, text.values, text.plural, text.n, text.context)
 
 
 TYPE_NAMES: dict[str, Text] = {
