@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from games.common import Event, GameError, NotYourTurn, Outcome
+from games.replay import Step, final_state, steps as replay_steps
 from bot.engines import engine_for
 from bot.order import ChannelOrder, Ticket
 from bot.store import ChannelBusy, Clocks, GuildSettings, MatchRow, SeatRow, StaleVersion, Store
@@ -747,15 +748,17 @@ class MatchService:
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""
         match = await self.get_or_fail(match_id)
-        engine = match.engine
-        state = engine.new_game(len(match.seats), seed=match.row.seed,
-                                options=match.engine_options)
-        for move in await self.store.moves(match_id):
-            if move.action in ("resign", "forfeit"):
-                state = getattr(engine, move.action)(state, move.seat)
-            else:
-                state = engine.apply(state, move.seat, engine.parse_move(move.action))
-        return state
+        moves = await self.store.moves(match_id)
+        return final_state(match.engine, len(match.seats), match.row.seed,
+                           match.engine_options, ((m.seat, m.action) for m in moves))
+
+    async def steps(self, match: Match) -> list[Step]:
+        """Every action of `match` so far with the states around it (see games/replay.py)."""
+        moves = await self.store.moves(match.id)
+        if match.state is None:  # a lobby: nothing was dealt
+            return []
+        return list(replay_steps(match.engine, len(match.seats), match.row.seed,
+                          match.engine_options, ((m.seat, m.action) for m in moves)))
 
     # -- helpers -----------------------------------------------------------------------------
 
