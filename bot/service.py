@@ -24,7 +24,11 @@ from games.common import Event, GameError, NotYourTurn, Outcome
 from games.replay import Step, final_state, steps as replay_steps
 from bot.engines import engine_for
 from bot.order import ChannelOrder, Ticket
-from bot.store import ChannelBusy, Clocks, GuildSettings, MatchRow, SeatRow, StaleVersion, Store
+from bot.records import build_record, match_steps
+from bot.store import (
+    ChannelBusy, Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, SeatRow, StaleVersion,
+    Store, now_iso,
+)
 from bot.timing import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
     TURN_TIMES, turn_seconds,
@@ -738,12 +742,23 @@ class MatchService:
         result = match.engine.outcome(state)
         if person and not computer and match.player(seat).away is not None:
             away = (seat, None)
+        actor = "computer" if computer else "person" if person else "clock"
+        record = None if result is None else await self._finish_record(
+            match, MoveRow(0, seat, action, now_iso(), actor), result)
         await self._write(self.store.record_action(
             match.id, match.row.version, seat=seat, action=action, state=state.to_dict(),
             status="active" if result is None else "finished",
             result=None if result is None else result.to_dict(), person=person, away=away,
+            actor=actor, record=record,
         ))
         return ActionResult(await self._committed(match.id), seat, action, state.events)
+
+    async def _finish_record(self, match: Match, last: MoveRow, outcome: Outcome) -> FinishRecord:
+        """The record the last action `last` completes: the log is read back in a thread (the
+        event loop keeps answering meanwhile)."""
+        moves = [*await self.store.moves(match.id), last]
+        found = await asyncio.to_thread(match_steps, match, moves)
+        return build_record(match, found, moves, outcome)
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""
