@@ -150,6 +150,8 @@ COMPUTER_NAME = re.compile(r"Computer(?: (?P<number>[0-9]+))? \((?P<level>[a-z]+
 def player_name(seat: SeatRow) -> Words:
     """A seat's name as players read it: a person's as it is; a computer's (stored in English,
     `Computer 2 (hard)`) in the reader's words."""
+    if seat.kind == "user" and not seat.name:  # forgotten (`/gamenight forget-me`)
+        return _("a former player")
     found = COMPUTER_NAME.fullmatch(seat.name) if seat.kind == "computer" else None
     if found is None or found["level"] not in LEVEL_NAMES:
         return seat.name

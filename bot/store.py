@@ -376,6 +376,7 @@ class ResultRow:
     finished_at: str
     game: str
     change: tuple[int, int] | None = None  # the all-time rating before and after
+    unrated: str | None = None  # why the match moved no rating (None: it did)
 
 
 @dataclass(frozen=True)
@@ -985,7 +986,7 @@ class Store:
 
     async def _results(self, where: str, params: tuple[Any, ...]) -> list[ResultRow]:
         async with self._reading() as db, db.execute(
-            "SELECT r.*, s.name, c.finished_at, k.before, k.after FROM results r"
+            "SELECT r.*, s.name, c.finished_at, c.unrated, k.before, k.after FROM results r"
             " JOIN records c ON c.match_id = r.match_id"
             " LEFT JOIN seats s ON s.match_id = r.match_id AND s.seat = r.seat"
             " LEFT JOIN rating_changes k ON k.match_id = r.match_id AND k.user_id = r.user_id"
@@ -994,21 +995,19 @@ class Store:
             return [_result(row) for row in await cursor.fetchall()]
 
     async def history(self, guild_id: int, user_id: int | None = None, *, limit: int = 10,
-                      before_seq: int | None = None) -> list[HistoryRow]:
-        """A server's most recently finished matches (those `user_id` played), newest first."""
+                      offset: int = 0) -> list[HistoryRow]:
+        """A server's most recently finished matches (those `user_id` played), newest first,
+        skipping the `offset` newest."""
         params: list[Any] = [guild_id]
         where = "c.guild_id = ?"
         if user_id is not None:
             where += (" AND c.match_id IN (SELECT match_id FROM results WHERE guild_id = ?"
                       " AND user_id = ?)")
             params += [guild_id, user_id]
-        if before_seq is not None:
-            where += " AND c.seq < ?"
-            params.append(before_seq)
         async with self._reading() as db, db.execute(
             "SELECT c.*, m.channel_id, m.board_message_id FROM records c"
-            f" JOIN matches m ON m.id = c.match_id WHERE {where} ORDER BY c.seq DESC LIMIT ?",
-            (*params, limit),
+            f" JOIN matches m ON m.id = c.match_id WHERE {where} ORDER BY c.seq DESC"
+            " LIMIT ? OFFSET ?", (*params, limit, offset),
         ) as cursor:
             records = await cursor.fetchall()
         rows = []
@@ -1081,7 +1080,7 @@ def _result(row: aiosqlite.Row) -> ResultRow:
     return ResultRow(row["match_id"], row["seq"], row["seat"], row["user_id"], row["name"] or "",
                      row["place"], row["score"], bool(row["won"]), bool(row["rated"]),
                      row["turns"], row["seconds"], _loads(row["highlights"]),
-                     row["finished_at"], row["game"], change)
+                     row["finished_at"], row["game"], change, row["unrated"])
 
 
 def _live_dm(row: aiosqlite.Row) -> LiveDM:
