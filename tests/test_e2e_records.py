@@ -98,3 +98,38 @@ async def test_forget_me_waits_for_open_matches(world, tmp_path):
         assert refused.ephemeral and "open match (#1)" in refused.content
         match = await bot.service.current(channel.id)
         assert match.player(1).name in ("alice", "bob") and match.seat_of(bob.id) is not None
+
+
+async def test_the_leaderboard_and_history_have_pages(tmp_path):
+    from bot.service import Player
+    from tests.test_records import play
+
+    names = [f"p{i:02}" for i in range(24)]
+    async with fake_world("records", names) as (fake, guild, channel, users):
+        async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+            people = [Player(users[name].id, name) for name in names]
+            for i in range(12):  # twelve games, each between two new players
+                pair = people[2 * i: 2 * i + 2]
+                await play(bot.service, "reversi", pair, channel=channel.id, seed=i,
+                           guild=guild.id)
+            asker = users["p00"]
+            first = await fake.slash(asker, channel, "gamenight leaderboard", game="reversi")
+            assert "Page 1 of 3" in first.text()
+            assert [b["label"] for b in first.buttons] == ["◀ Higher", "Lower ▶"]
+            assert first.buttons[0].get("disabled")
+            places = [line.split("**")[1] for line in first.text().splitlines()
+                      if line.startswith("**")]
+            assert places == [f"{n}." for n in range(1, 11)]
+            second = await fake.click(asker, first.message, label="Lower ▶")
+            assert second.response_type == 7 and "Page 2 of 3" in second.message.text()
+            assert "**11.**" in second.message.text()
+            back = await fake.click(asker, second.message, label="◀ Higher")
+            assert "**1.**" in back.message.text()
+
+            history = await fake.slash(asker, channel, "match history")
+            assert history.text().count("`#") == 10
+            older = await fake.click(asker, history.message, label="Older ▶")
+            ids = [line.split("`")[1] for line in older.message.text().splitlines()
+                   if line.startswith("`#")]
+            assert ids == ["#2", "#1"]
+            assert [b.get("disabled", False) for b in older.message.buttons] == [False, True]

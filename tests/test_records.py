@@ -20,11 +20,12 @@ PEOPLE = [Player(201 + i, name) for i, name in enumerate(("ana", "ben", "cho", "
 MODEL = PlackettLuce()
 
 
-async def play(service, game, people, *, channel, seed, rounds=2, resign=None, computer=None):
+async def play(service, game, people, *, channel, seed, rounds=2, resign=None, computer=None,
+               guild=GUILD):
     """Open a lobby for `people` (and a `computer` level), play it out with the easy
     computer's moves for everyone; `resign`: (ply, index in people) resigns then."""
     seats = len(people) + (computer is not None)
-    lobby = await service.open_lobby(game, guild_id=GUILD, channel_id=channel,
+    lobby = await service.open_lobby(game, guild_id=guild, channel_id=channel,
                                      creator=people[0], seed=seed, options={"players": seats})
     match = lobby
     for person in people[1:]:
@@ -208,3 +209,20 @@ async def test_forgetting_a_person_leaves_no_trace_of_the_name(service, store, d
         assert {r.user_id for r in results} == {PEOPLE[1].user_id, -12345}
     finally:
         await reopened.close()
+
+
+async def test_matches_finished_before_records_are_recorded_at_start(service, store):
+    from bot.records import backfill
+
+    first = await play(service, "reversi", PEOPLE[:2], channel=60, seed=9)
+    second = await play(service, "scrabble", PEOPLE[1:4], channel=61, seed=9)
+    wanted = {game: await store.skills(GUILD, game, ALL_TIME) for game in ("reversi", "scrabble")}
+    async with store.transaction() as db:  # as a database from before records were kept
+        for table in ("records", "results", "ratings", "rating_changes"):
+            await db.execute(f"DELETE FROM {table}")
+    assert await store.unrecorded_finished() == [first.id, second.id]
+    assert await backfill(service) == 2
+    assert await backfill(service) == 0  # once only
+    for game, skills in wanted.items():
+        assert_close(await store.skills(GUILD, game, ALL_TIME), skills)
+    assert [row.match_id for row in await store.history(GUILD)] == [second.id, first.id]
