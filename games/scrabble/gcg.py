@@ -25,7 +25,7 @@ from typing import Any
 
 from games.replay import Step
 
-from .moves import ACROSS, Exchange, Play, parse_move
+from .moves import ACROSS, Play, parse_move
 from .tiles import COLUMNS
 
 _NOT_IN_NICK = re.compile(r"[\s:#>]+")
@@ -121,14 +121,12 @@ class _Writer:
         kind, seat, values = event.kind, event.seat, event.values
         before = step.before
         if kind == "play":
-            play = move if isinstance(move, Play) else Play.parse(step.action)
-            record = step.after.last_play
-            rack = before.racks[seat] if self.over else record.tiles
+            rack = before.racks[seat] if self.over else step.after.last_play.tiles
             self.played_from[seat] = rack
-            self.event(seat, rack, f"{position(play)} {laid(play, before.board)}",
+            self.event(seat, rack, f"{position(move)} {laid(move, before.board)}",
                        values["score"])
         elif kind == "exchange":
-            tiles = move.tiles if self.over and isinstance(move, Exchange) else str(values["tiles"])
+            tiles = move.tiles if self.over else str(values["tiles"])
             self.event(seat, self.rack(before, seat), f"-{tiles}", 0)
         elif kind == "pass":
             self.event(seat, self.rack(before, seat), "-", 0)
