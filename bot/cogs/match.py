@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot import records_view
 from bot.cogs.base import TURN_TIME_CHOICES
+from bot.exports import send_export
 from bot.language import language_of
 from bot.lobby import (
     AddComputerSelect, LobbyButton, RematchButton, RemoveComputerButton,
@@ -169,6 +170,13 @@ class MatchCog(commands.GroupCog, group_name="match",
         embed, view = await records_view.history(self.bot, interaction.guild_id, player, 0,
                                                  voice)
         await send_private(interaction, embed=embed, view=view)
+
+    @app_commands.command(name="export", description="A match as a file in its game's "
+                                                      "standard format (only you)")
+    @app_commands.describe(id="The match's number, as on its board or in /match list")
+    async def export(self, interaction: discord.Interaction,
+                     id: app_commands.Range[int, 1]) -> None:
+        await send_export(self.bot, interaction, id)
 
 
 ON_TIMEOUT_CHOICES = [
