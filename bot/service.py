@@ -11,6 +11,7 @@ can follow the commit order.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import secrets
 import time
@@ -35,6 +36,9 @@ from bot.timing import (
 )
 from bot.titles import title
 from i18n import ENGLISH_VOICE, Text, Words, _
+
+
+log = logging.getLogger(__name__)
 
 
 class Said(GameError):
@@ -759,7 +763,11 @@ class MatchService:
         """The record the last action `last` completes: the log is read back in a thread (the
         event loop keeps answering meanwhile)."""
         moves = [*await self.store.moves(match.id), last]
-        found = await asyncio.to_thread(match_steps, match, moves)
+        try:
+            found = await asyncio.to_thread(match_steps, match, moves)
+        except Exception:  # the game still ends: its record lacks what the log would add
+            log.exception("match %s could not be read back for its record", match.id)
+            found = []
         return build_record(match, found, moves, outcome)
 
     async def replay(self, match_id: int) -> Any:
