@@ -55,10 +55,9 @@ def highlights(game: str, engine: Any, match_steps: Sequence[Step],
                players: int) -> list[dict[str, Any]]:
     """Each seat's highlights of the match, from the game's own `records` module. A fault
     there never stops a match from finishing: the record is kept without them."""
-    try:
-        module = import_module(f"{engine.__name__}.records")
-    except ModuleNotFoundError:  # a game that keeps no highlights
+    if not match_steps:  # the log did not read back
         return [{} for _ in range(players)]
+    module = import_module(f"{engine.__name__}.records")
     try:
         return module.highlights(match_steps, players)
     except Exception:
@@ -96,8 +95,9 @@ async def backfill(service: Any) -> int:
         moves = await service.store.moves(match_id)
         try:
             found = match_steps(match, moves)
-        except Exception:
-            log.exception("match %s could not be read back for its record", match_id)
+        except Exception as error:
+            log.warning("match %s is not recorded: its move log does not read back (%r)",
+                        match_id, error)
             continue
         outcome = found[-1].after if found else None
         outcome = None if outcome is None else match.engine.outcome(outcome)

@@ -765,8 +765,9 @@ class MatchService:
         moves = [*await self.store.moves(match.id), last]
         try:
             found = await asyncio.to_thread(match_steps, match, moves)
-        except Exception:  # the game still ends: its record lacks what the log would add
-            log.exception("match %s could not be read back for its record", match.id)
+        except Exception as error:  # the game still ends: its record lacks what the log adds
+            log.warning("the move log of match %s does not read back (%r): its record is kept "
+                        "without highlights", match.id, error)
             found = []
         return build_record(match, found, moves, outcome)
 
