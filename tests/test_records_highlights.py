@@ -201,12 +201,18 @@ def test_doudizhu_played_out(players, seed):
 # --- Patchwork --------------------------------------------------------------------------------
 
 
-def test_patchwork_bonus_and_the_end():
+def patchwork_bonus_walk():
+    """Both quilts lack two squares of a 7x7; seat 0 fills them with the 1x2 patch (the
+    bonus), then both pass to the end."""
     seven = [SQUARES[i] for i in bits(SEVEN_SQUARES[0]) if SQUARES[i] not in ("f7", "g7")]
     quilt = tuple(pw.Placed(pw.LEATHER_ID, "0", square) for square in seven)
     start = replace(pw.new_game(2, seed=7), events=(), circle=(0, 1, 2, 3), positions=(50, 52),
                     top_seat=1, buttons=(10, 10), quilts=(quilt, quilt), leather_spaces=())
-    steps = walk(pw, start, [(0, "buy 1 0 f7"), (0, "pass"), (1, "pass")])
+    return walk(pw, start, [(0, "buy 1 0 f7"), (0, "pass"), (1, "pass")])
+
+
+def test_patchwork_bonus_and_the_end():
+    steps = patchwork_bonus_walk()
     last = steps[-1].after
     assert last.over and last.bonus_seat == 0
     found = patchwork_highlights(steps, 2)
