@@ -393,14 +393,9 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         generator in the computers' process pool (a full game takes a fraction of a second)."""
         moves = await self.service.store.moves(match.id)
         actions = [(move.seat, move.action) for move in moves]
-        loop = asyncio.get_running_loop()
-        try:
-            missed = await loop.run_in_executor(
-                self.bot.computers.executor(), analyse, len(match.seats), match.row.seed,
-                match.engine_options, actions)
-        except Exception:  # the card goes out without it
-            log.exception("the missed plays of match %s could not be found", match.id)
-            return []
+        missed = await asyncio.get_running_loop().run_in_executor(
+            self.bot.computers.executor(), analyse, len(match.seats), match.row.seed,
+            match.engine_options, actions)
         return self.missed_lines(match, missed)
 
     @staticmethod
