@@ -8,10 +8,10 @@ Per seat, plain numbers (stored as JSON with the match's record):
 - `peasant_wins`: rounds its side won as peasants;
 - `bombs`: bombs and rockets the seat played (whether or not they doubled the stake: in the
   4-player game bombs of four or five cards do not);
-- `springs`: rounds the seat won with a spring, as the common rule has it (the rules document
-  of the project does not name it): as landlord, a spring (春天) is going out before either
-  (any) peasant played a card; as a peasant, an anti-spring (反春) is the peasants going out
-  after the landlord played only their first lead. Every peasant of the winning side counts
+- `springs`: rounds the seat won with a spring, as the common rule has it (the project's rules
+  document does not name it): as landlord, a spring (春天) is going out before any peasant
+  played a card; as a peasant, an anti-spring (反春) is the peasants going out after the
+  landlord played only their first lead. Every peasant of the winning side counts
   it. Only rounds played to the end count (not a forfeit or a resignation);
 - `best_round`: the most the seat was paid in one round (0 if it never won one).
 """
