@@ -21,10 +21,10 @@ from bot.cogs.doudizhu.export import round_log
 from bot.service import LobbyError, Match, player_name
 from bot.threads import visible_to
 from bot.titles import title
-from games.patchwork.record import to_record
+import games.patchwork as patchwork
+import games.reversi as reversi
+import games.scrabble as scrabble
 from games.replay import Step, first_state
-from games.reversi.transcript import to_ggf, transcript
-from games.scrabble.gcg import to_gcg
 from i18n import Text, Voice, _
 
 if TYPE_CHECKING:
@@ -65,14 +65,14 @@ def export_files(match: Match, steps: Sequence[Step], voice: Voice) -> list[Expo
         match.engine, len(match.seats), match.row.seed, match.engine_options)
     stem = f"gamenight-{match.game}-{match.id}"
     if match.game == "scrabble":
-        text = to_gcg(steps, names, over=over, title=f"Gamenight Scrabble match {match.id}",
+        text = scrabble.to_gcg(steps, names, over=over, title=f"Gamenight Scrabble match {match.id}",
                       first=first)
         return [ExportFile(f"{stem}.gcg", text.encode())]
     if match.game == "reversi":
-        return [ExportFile(f"{stem}.txt", (transcript(steps) + "\n").encode()),
-                ExportFile(f"{stem}.ggf", to_ggf(steps, names, first=first).encode())]
+        return [ExportFile(f"{stem}.txt", (reversi.transcript(steps) + "\n").encode()),
+                ExportFile(f"{stem}.ggf", reversi.to_ggf(steps, names, first=first).encode())]
     if match.game == "patchwork":
-        record: dict[str, Any] = {"match": match.id, **to_record(steps, names, over=over,
+        record: dict[str, Any] = {"match": match.id, **patchwork.to_record(steps, names, over=over,
                                                                 first=first)}
         text = json.dumps(record, ensure_ascii=False, indent=1)
         return [ExportFile(f"{stem}.json", (text + "\n").encode())]

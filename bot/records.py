@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime
-from importlib import import_module
 from typing import Any
 
 from bot.ratings import ALL_TIME, Skill, rate, season_of
@@ -53,13 +52,12 @@ def turn_times(moves: Sequence[MoveRow], players: int) -> list[tuple[int, float]
 
 def highlights(game: str, engine: Any, match_steps: Sequence[Step],
                players: int) -> list[dict[str, Any]]:
-    """Each seat's highlights of the match, from the game's own `records` module. A fault
+    """Each seat's highlights of the match, from the game's engine (`highlights`). A fault
     there never stops a match from finishing: the record is kept without them."""
     if not match_steps:  # the log did not read back
         return [{} for _ in range(players)]
-    module = import_module(f"{engine.__name__}.records")
     try:
-        return module.highlights(match_steps, players)
+        return engine.highlights(match_steps, players)
     except Exception:
         log.exception("the highlights of a %s match could not be computed", game)
         return [{} for _ in range(players)]

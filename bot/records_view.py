@@ -61,8 +61,13 @@ def signed(change: int) -> str:
 async def leaderboard(bot: Any, guild_id: int, game: str, period: str, page: int,
                       voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
     season = season_key(period)
-    rows, total = await bot.store.leaderboard(need_server(guild_id), game, season, offset=page * PAGE,
+    guild_id = need_server(guild_id)
+    rows, total = await bot.store.leaderboard(guild_id, game, season, offset=page * PAGE,
                                               limit=PAGE)
+    if not rows and total:  # a page button from when there were more players
+        page = (total - 1) // PAGE
+        rows, total = await bot.store.leaderboard(guild_id, game, season, offset=page * PAGE,
+                                                  limit=PAGE)
     when = _("all time") if season == ALL_TIME else _("this season ({season})", season=season)
     embed = discord.Embed(colour=COLOUR, title=voice(_("\N{TROPHY} {game} leaderboard, {when}",
                                                        game=title(game), when=when)))

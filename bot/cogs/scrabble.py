@@ -29,7 +29,6 @@ from bot.present import (
 from bot.service import ActionResult, LobbyError, Match, NotSeated, player_name
 from games.common import Event, GameError, quoted
 from games.scrabble import LEXICON_ENV
-from games.scrabble.analysis import analyse
 from i18n import ENGLISH_VOICE, Joined, Text, Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
@@ -394,7 +393,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         moves = await self.service.store.moves(match.id)
         actions = [(move.seat, move.action) for move in moves]
         missed = await asyncio.get_running_loop().run_in_executor(
-            self.bot.computers.executor(), analyse, len(match.seats), match.row.seed,
+            self.bot.computers.executor(), scrabble.analyse, len(match.seats), match.row.seed,
             match.engine_options, actions)
         return self.missed_lines(match, missed)
 

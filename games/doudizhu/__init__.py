@@ -76,3 +76,7 @@ __all__ = [
     "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment", "resign",
     "sort_cards", "view",
 ]
+
+# Records: highlights of a finished match and its export formats.
+from .records import highlights  # noqa: E402
+__all__ += ['highlights']

@@ -117,3 +117,8 @@ __all__ = [
     "turn_reason",
     "view",
 ]
+
+# Records: highlights of a finished match and its export formats.
+from .record import to_record  # noqa: E402
+from .records import highlights  # noqa: E402
+__all__ += ['highlights', 'to_record']

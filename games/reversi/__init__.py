@@ -33,3 +33,8 @@ __all__ = [
     "View", "apply", "choose_move", "current_seat", "legal_moves", "new_game", "outcome",
     "parse_move", "position", "resign", "square_name", "view",
 ]
+
+# Records: highlights of a finished match and its export formats.
+from .records import highlights  # noqa: E402
+from .transcript import to_ggf, transcript  # noqa: E402
+__all__ += ['highlights', 'to_ggf', 'transcript']

@@ -65,3 +65,9 @@ __all__ = [
     "resign",
     "score_play", "scored_plays", "square_name", "view", "will_challenge",
 ]
+
+# Records: highlights of a finished match and its export formats.
+from .analysis import analyse, missed_plays  # noqa: E402 (they use the package)
+from .gcg import to_gcg  # noqa: E402
+from .records import highlights  # noqa: E402
+__all__ += ['analyse', 'missed_plays', 'to_gcg', 'highlights']
