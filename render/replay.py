@@ -235,7 +235,7 @@ def _patch(picture: Image.Image, previous: Image.Image | None,
 
 
 def _quantized(image: Image.Image, colours: int) -> Image.Image:
-    return image.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return image.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _padded(picture: Image.Image, like: Image.Image) -> Image.Image:

@@ -6,39 +6,19 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from functools import cache
 from importlib import import_module
 
 import pytest
 from PIL import Image
 
 from bot.replay_worker import animate
-from games.replay import apply_logged, steps
+from games.replay import steps
 from i18n import voice
 from render import replay as replay_render
 from render.phone import MAX_ASPECT, MIN_TEXT, shown_scale
+from tests.playouts import played
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
-
-
-@cache
-def played(game: str, players: int, seed: int, rounds: int = 1) -> tuple[tuple[int, str], ...]:
-    """A whole match played by easy computers: its log of (seat, action)."""
-    engine = import_module(f"games.{game}")
-    ai = import_module(f"games.{game}.ai")
-    state = engine.new_game(players, seed=seed, options=None)
-    log: list[tuple[int, str]] = []
-    dealt = 0
-    while engine.outcome(state) is None:
-        seat = engine.current_seat(state)
-        if game == "doudizhu" and state.phase == "round_over":
-            dealt += 1
-            action = "stop" if dealt >= rounds else "next"
-        else:
-            action = str(ai.choose_move(state, seat, "easy", seed=len(log)))
-        log.append((seat, action))
-        state = apply_logged(engine, state, seat, action)
-    return tuple(log)
 
 
 def replay(game: str, players: int, log, lang: str = "en") -> bytes:
