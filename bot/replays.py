@@ -20,6 +20,7 @@ from bot.service import LobbyError, Match, player_name
 from bot.threads import visible_to
 from bot.titles import title
 from i18n import Voice, _, n_
+from render.replay import ReplayTooLarge
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -38,10 +39,15 @@ async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match
                            id=str(match.id)))
     voice = await bot.languages.reader(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    gif = await asyncio.get_running_loop().run_in_executor(
-        bot.computers.executor(), animate, match.game, len(match.seats), match.row.seed,
-        match.engine_options, [(move.seat, move.action) for move in moves],
-        names(match, voice), language_code(voice))
+    try:
+        gif = await asyncio.get_running_loop().run_in_executor(
+            bot.computers.executor(), animate, match.game, len(match.seats), match.row.seed,
+            match.engine_options, [(move.seat, move.action) for move in moves],
+            names(match, voice), language_code(voice))
+    except ReplayTooLarge:  # thousands of moves: more than Discord takes in one file
+        raise LobbyError(n_("Match #{id} is too long to replay in one picture ({n} move).",
+                            "Match #{id} is too long to replay in one picture ({n} moves).",
+                            len(moves), id=str(match.id))) from None
     line = voice(n_("Replay of {game} match #{id}: {n} move, one frame each.",
                     "Replay of {game} match #{id}: {n} moves, one frame each.", len(moves),
                     game=title(match.game), id=str(match.id)))

@@ -19,7 +19,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 from games.replay import Step
 from i18n import Voice, Words, _, lines
 from render.fonts import draw_text, text_length
-from render.phone import WIDTH
+from render.phone import SHOWN_WIDTH, WIDTH
 from render.replay_words import DOT, move_line, scores_line, stake_words
 
 MAX_BYTES = 10_000_000   # Discord's upload limit for a bot (10 MB), with no margin taken
@@ -51,11 +51,25 @@ def frames(engine: Any, steps: Sequence[Step], names: Sequence[str],
         yield table(view, caption, names, voice)
 
 
-def animation(engine: Any, steps: Sequence[Step], names: Sequence[str], voice: Voice) -> bytes:
-    """The replay as GIF bytes: one frame per step, the last one held longer."""
+class ReplayTooLarge(ValueError):
+    """Even drawn as narrow as a phone shows it, the replay would not fit in `max_bytes`."""
+
+
+def animation(engine: Any, steps: Sequence[Step], names: Sequence[str], voice: Voice, *,
+              max_bytes: int = MAX_BYTES) -> bytes:
+    """The replay as GIF bytes: one frame per step, the last one held longer. A replay over
+    `max_bytes` is drawn again smaller: a phone shows it 300 px wide either way (text as
+    large, a little less sharp), so it may shrink down to that."""
     if not steps:
         raise ValueError("a replay needs at least one step")
-    return write_gif(frames(engine, steps, names, voice), len(steps))
+    scale = 1.0
+    while True:
+        gif = write_gif(frames(engine, steps, names, voice), len(steps), scale=scale)
+        if len(gif) <= max_bytes:
+            return gif
+        if scale * WIDTH <= SHOWN_WIDTH:
+            raise ReplayTooLarge(f"{len(steps)} frames take {len(gif)} bytes at the smallest")
+        scale = max(SHOWN_WIDTH / WIDTH, scale * 0.9 * (max_bytes / len(gif)) ** 0.5)
 
 
 # -- the tables ------------------------------------------------------------------------------
@@ -192,14 +206,18 @@ TABLES: dict[str, Callable[[Any, str, Sequence[str], Voice], Image.Image]] = {
 # -- the GIF ---------------------------------------------------------------------------------
 
 
-def write_gif(pictures: Iterable[Image.Image], count: int) -> bytes:
+def write_gif(pictures: Iterable[Image.Image], count: int, *, scale: float = 1.0) -> bytes:
     """`count` RGB pictures as a looping GIF, written as they come: the first whole, then
     each as the rectangle that changed (disposal 1 keeps the rest), its unchanged pixels
-    transparent, with its own palette; a frame of another size is fitted to the first's."""
+    transparent, with its own palette; a frame of another size is fitted to the first's.
+    With `scale` below 1 every picture is shrunk first."""
     out = io.BytesIO()
     previous: Image.Image | None = None
     ms = frame_ms(count)
     for index, picture in enumerate(pictures):
+        if scale < 1.0:
+            picture = picture.resize((round(picture.width * scale),
+                                      round(picture.height * scale)), Image.Resampling.BOX)
         if previous is not None and picture.size != previous.size:
             picture = _padded(picture, previous)
         patch, box, clear = _patch(picture, previous)

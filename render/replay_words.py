@@ -14,6 +14,7 @@ from games.replay import Step
 from i18n import Words, _, lines, n_
 
 DOT = " \N{MIDDLE DOT} "
+Events = dict[str, dict[str, Any]]  # the values of the events of one action, by kind
 
 
 def move_line(game: str, step: Step, view: Any, total: int, names: Sequence[str]) -> Words:
@@ -35,11 +36,13 @@ def action_words(game: str, step: Step, view: Any, names: Sequence[str]) -> Word
     return _ACTIONS[game](step, view, events, player, names)
 
 
-def _reversi(step: Step, view: Any, events: dict[str, Any], player: str, names: Sequence[str]) -> Words:
+def _reversi(step: Step, view: Any, events: Events, player: str,
+             names: Sequence[str]) -> Words:
     return _("{player} played {square}.", player=player, square=step.action)
 
 
-def _scrabble(step: Step, view: Any, events: dict[str, Any], player: str, names: Sequence[str]) -> Words:
+def _scrabble(step: Step, view: Any, events: Events, player: str,
+              names: Sequence[str]) -> Words:
     if "play" in events:
         play = events["play"]
         return _("{player} played {word} at {square} for {score}.", player=player,
@@ -55,7 +58,8 @@ def _scrabble(step: Step, view: Any, events: dict[str, Any], player: str, names:
     return _("{player} passed.", player=player)
 
 
-def _doudizhu(step: Step, view: Any, events: dict[str, Any], player: str, names: Sequence[str]) -> Words:
+def _doudizhu(step: Step, view: Any, events: Events, player: str,
+              names: Sequence[str]) -> Words:
     action = step.action.strip().lower()
     if action.startswith("bid"):
         amount = events.get("bid", {}).get("amount", 0)
@@ -74,7 +78,8 @@ def _doudizhu(step: Step, view: Any, events: dict[str, Any], player: str, names:
     return _("{player} played {cards}.", player=player, cards=cards)
 
 
-def _patchwork(step: Step, view: Any, events: dict[str, Any], player: str, names: Sequence[str]) -> Words:
+def _patchwork(step: Step, view: Any, events: Events, player: str,
+               names: Sequence[str]) -> Words:
     if "buy" in events:
         buy = events["buy"]
         return _("{player} placed a {size}-square patch on {square}.",

@@ -96,3 +96,24 @@ async def test_matches_one_may_not_replay_are_refused_as_unknown(world, tmp_path
             assert "There is no match #" in refused.content
         assert "#99" in unknown.content and "#1" in hidden.content
         assert hidden.content == other_server.content
+
+
+async def test_a_replay_too_large_for_one_file_is_answered_after_the_deferral(
+        world, tmp_path, monkeypatch):
+    import bot.replays
+    from render.replay import ReplayTooLarge
+
+    def too_large(*args):
+        raise ReplayTooLarge("thousands of frames")
+
+    fake, guild, channel, elsewhere, users = world
+    alice, bob = users["alice"], users["bob"]
+    monkeypatch.setattr(bot.replays, "animate", too_large)
+    async with bot_for(fake, tmp_path):
+        lobby = await fake.slash(alice, channel, "reversi new")
+        await fake.click(bob, lobby.message, label="Join")
+        await fake.slash(alice, channel, "match resign")
+        refused = await fake.slash(alice, channel, "match replay", id=1)
+        said = refused.all_messages[-1]
+        assert said.ephemeral and not said.attachments and not refused.errors
+        assert "too long to replay in one picture (1 move)" in said.text()

@@ -15,7 +15,7 @@ from bot.replay_worker import animate
 from games.replay import steps
 from i18n import voice
 from render import replay as replay_render
-from render.phone import MAX_ASPECT, MIN_TEXT, shown_scale
+from render.phone import MAX_ASPECT, MIN_TEXT, SHOWN_WIDTH, shown_scale
 from tests.playouts import played
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -43,6 +43,20 @@ def test_a_long_series_stays_under_discords_upload_limit():
     data = replay("doudizhu", 4, log)
     assert len(data) < replay_render.MAX_BYTES
     assert Image.open(io.BytesIO(data)).n_frames == len(log)
+
+
+def test_a_replay_over_the_limit_is_drawn_smaller_but_no_narrower_than_a_phone_shows_it():
+    engine = import_module("games.reversi")
+    log = played("reversi", 2, 7)
+    moves = list(steps(engine, 2, 7, None, log))
+    full = replay_render.animation(engine, moves, NAMES[:2], voice("en"))
+    limit = len(full) * 2 // 3
+    smaller = replay_render.animation(engine, moves, NAMES[:2], voice("en"), max_bytes=limit)
+    gif = Image.open(io.BytesIO(smaller))
+    assert len(smaller) <= limit and gif.n_frames == len(log)
+    assert SHOWN_WIDTH <= gif.width < replay_render.WIDTH
+    with pytest.raises(replay_render.ReplayTooLarge):
+        replay_render.animation(engine, moves, NAMES[:2], voice("en"), max_bytes=len(full) // 20)
 
 
 def test_the_last_frame_stays_longer_and_long_replays_play_faster():
