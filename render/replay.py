@@ -80,12 +80,12 @@ def _open(png: bytes) -> Image.Image:
 
 
 def fitted(text: str, size: int, room: float, smallest: int = TEXT) -> tuple[str, int, bool]:
-    """`text` at the largest size from `size` down to `smallest` that fits `room` px, then
-    condensed (the third value), then cut short with an ellipsis."""
-    for condensed in (False, True):
-        for px in range(size, smallest - 1, -1):
-            if text_length(text, px, condensed=condensed) <= room:
-                return text, px, condensed
+    """`text` at `size` if it fits `room` px, else at `smallest`, then condensed (the third
+    value), then cut short with an ellipsis. Few sizes: each size of the Chinese font costs
+    tens of megabytes once loaded."""
+    for px, condensed in ((size, False), (smallest, False), (smallest, True)):
+        if text_length(text, px, condensed=condensed) <= room:
+            return text, px, condensed
     while text and text_length(text + ELLIPSIS, smallest, condensed=True) > room:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS, smallest, True
