@@ -19,6 +19,7 @@ from bot.language import CommandTranslator, Languages
 from bot.metrics import Metrics
 from bot.perms import ChannelPerms
 from bot.registry import GAMES, SHARED
+from bot.records import backfill
 from bot.service import MatchService
 from bot.service import Match
 from bot.store import Store
@@ -96,6 +97,9 @@ class GamenightBot(commands.AutoShardedBot):
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
                                      self.settings.metrics_host)
         self.add_dynamic_items(RetryComputerButton, BackButton)
+        recorded = await backfill(self.service)  # matches that finished before records
+        if recorded:
+            log.info("recorded %d match(es) that finished before records were kept", recorded)
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
         await self.clocks.start()  # before the computers: their moves restart clocks

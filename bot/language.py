@@ -89,6 +89,10 @@ class Languages:
         await self.store.set_user_language(user_id, "language", language)
         self._people[user_id] = (language, (await self._person(user_id))[1])
 
+    def forget(self, user_id: int) -> None:
+        """The person's settings were deleted: read them again when next needed."""
+        self._people.pop(user_id, None)
+
     def server_changed(self, guild_id: int, language: str | None) -> None:
         self._servers[guild_id] = language
 

@@ -32,7 +32,9 @@ async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match
     match = await bot.service.get(match_id)
     if (match is None or match.guild_id != interaction.guild_id
             or not visible_to(interaction, match)):
-        raise LobbyError(_("There is no match #{id} in this server.", id=str(match_id)))
+        raise LobbyError(_("There is no match #{id} in this server that you can see. The "
+                           "number is on the match's board and in `/match list`.",
+                           id=str(match_id)))
     moves = await bot.service.store.moves(match.id)
     if match.state is None or not moves:
         raise LobbyError(_("Match #{id} has no moves yet, so there is nothing to replay.",

@@ -11,6 +11,7 @@ can follow the commit order.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import secrets
 import time
@@ -24,13 +25,20 @@ from games.common import Event, GameError, NotYourTurn, Outcome
 from games.replay import Step, final_state, steps as replay_steps
 from bot.engines import engine_for
 from bot.order import ChannelOrder, Ticket
-from bot.store import ChannelBusy, Clocks, GuildSettings, MatchRow, SeatRow, StaleVersion, Store
+from bot.records import build_record, match_steps
+from bot.store import (
+    ChannelBusy, Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, SeatRow, StaleVersion,
+    Store, now_iso,
+)
 from bot.timing import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
     TURN_TIMES, turn_seconds,
 )
 from bot.titles import title
 from i18n import ENGLISH_VOICE, Text, Words, _
+
+
+log = logging.getLogger(__name__)
 
 
 class Said(GameError):
@@ -146,6 +154,8 @@ COMPUTER_NAME = re.compile(r"Computer(?: (?P<number>[0-9]+))? \((?P<level>[a-z]+
 def player_name(seat: SeatRow) -> Words:
     """A seat's name as players read it: a person's as it is; a computer's (stored in English,
     `Computer 2 (hard)`) in the reader's words."""
+    if seat.kind == "user" and not seat.name:  # forgotten (`/gamenight forget-me`)
+        return _("a former player")
     found = COMPUTER_NAME.fullmatch(seat.name) if seat.kind == "computer" else None
     if found is None or found["level"] not in LEVEL_NAMES:
         return seat.name
@@ -738,12 +748,28 @@ class MatchService:
         result = match.engine.outcome(state)
         if person and not computer and match.player(seat).away is not None:
             away = (seat, None)
+        actor = "computer" if computer else "person" if person else "clock"
+        record = None if result is None else await self._finish_record(
+            match, MoveRow(0, seat, action, now_iso(), actor), result)
         await self._write(self.store.record_action(
             match.id, match.row.version, seat=seat, action=action, state=state.to_dict(),
             status="active" if result is None else "finished",
             result=None if result is None else result.to_dict(), person=person, away=away,
+            actor=actor, record=record,
         ))
         return ActionResult(await self._committed(match.id), seat, action, state.events)
+
+    async def _finish_record(self, match: Match, last: MoveRow, outcome: Outcome) -> FinishRecord:
+        """The record the last action `last` completes: the log is read back in a thread (the
+        event loop keeps answering meanwhile)."""
+        moves = [*await self.store.moves(match.id), last]
+        try:
+            found = await asyncio.to_thread(match_steps, match, moves)
+        except Exception as error:  # the game still ends: its record lacks what the log adds
+            log.warning("the move log of match %s does not read back (%r): its record is kept "
+                        "without highlights", match.id, error)
+            found = []
+        return build_record(match, found, moves, outcome)
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""

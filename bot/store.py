@@ -22,6 +22,9 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
+from bot.ratings import ALL_TIME, START, Skill, display, rate, season_of
+from games.contests import Contest
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: matches, seats, moves
     """
@@ -148,6 +151,65 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_settings ADD COLUMN language TEXT;
     ALTER TABLE user_settings ADD COLUMN client_language TEXT;
     """,
+    # 9: records. Who made each move (`person`, `computer`, or `clock` for a turn that timed
+    # out; NULL before records were kept). `records`: one row per finished match in the order
+    # they finished (`seq`), rated or not and why; `results`: each seat's place, score and
+    # highlights; `ratings`: openskill's skill per server, game, season (`all` or `2026-Q4`)
+    # and person; `rating_changes`: each rated match's all-time change, for the charts.
+    """
+    ALTER TABLE moves ADD COLUMN actor TEXT;
+    CREATE TABLE records (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        unrated TEXT,
+        finished_at TEXT NOT NULL
+    );
+    CREATE INDEX records_by_guild ON records (guild_id, seq);
+    CREATE TABLE results (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        user_id INTEGER,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        highlights TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, user_id, game, seq);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        season TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        display INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, season, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, season, display DESC, games DESC);
+    CREATE TABLE rating_changes (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        before INTEGER NOT NULL,
+        after INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, user_id, seq);
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -257,10 +319,84 @@ class MoveRow:
     seat: int | None
     action: str
     created_at: str
+    actor: str | None = None  # `person`, `computer` or `clock`; None before records were kept
 
 
-def _now() -> str:
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's line in a finished match's record."""
+
+    seat: int
+    user_id: int | None  # None: a computer
+    name: str
+    place: int  # 0 first; ties share a place
+    score: int
+    won: bool
+    turns: int  # the person's own moves
+    seconds: float  # the time those moves took, in all
+    highlights: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FinishRecord:
+    """What a finished match adds to the records, written with its last action."""
+
+    unrated: str | None  # why it does not move ratings (`computer`, `away`, `no_server`)
+    results: tuple[SeatResult, ...]
+    contests: tuple[Contest, ...]
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    user_id: int
+    name: str
+    display: int
+    games: int
+    wins: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """A seat's stored result, with the match's finishing order and time."""
+
+    match_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    name: str
+    place: int
+    score: int
+    won: bool
+    rated: bool
+    turns: int
+    seconds: float
+    highlights: dict[str, Any]
+    finished_at: str
+    game: str
+    change: tuple[int, int] | None = None  # the all-time rating before and after
+    unrated: str | None = None  # why the match moved no rating (None: it did)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    match_id: int
+    seq: int
+    game: str
+    channel_id: int
+    board_message_id: int | None
+    finished_at: str
+    unrated: str | None
+    results: tuple[ResultRow, ...]
+
+
+def now_iso() -> str:
+    """Now, as the database keeps times (UTC, ISO 8601, milliseconds)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+_now = now_iso
 
 
 def _dumps(value: Any) -> str | None:
@@ -295,6 +431,7 @@ class Store:
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut
             await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA secure_delete = ON")  # what is forgotten is overwritten
             store = cls(db)
             await store._migrate()
         except BaseException as error:
@@ -392,10 +529,10 @@ class Store:
 
     async def moves(self, match_id: int) -> list[MoveRow]:
         async with self._reading() as db, db.execute(
-            "SELECT ply, seat, action, created_at FROM moves WHERE match_id = ? ORDER BY ply",
-            (match_id,),
+            "SELECT ply, seat, action, created_at, actor FROM moves WHERE match_id = ?"
+            " ORDER BY ply", (match_id,),
         ) as cursor:
-            return [MoveRow(r["ply"], r["seat"], r["action"], r["created_at"])
+            return [MoveRow(r["ply"], r["seat"], r["action"], r["created_at"], r["actor"])
                     for r in await cursor.fetchall()]
 
     async def _fetch_match(self, sql: str, params: tuple[Any, ...]) -> MatchRow | None:
@@ -470,9 +607,12 @@ class Store:
         self, match_id: int, version: int, *, seat: int | None, action: str,
         state: dict[str, Any], status: str = "active", result: dict[str, Any] | None = None,
         person: bool = False, away: tuple[int, str | None] | None = None,
+        actor: str | None = None, record: FinishRecord | None = None,
     ) -> None:
         """Append the action to the move log and store the new state, in one transaction.
-        `person`: a person acted (the match is not abandoned); `away`: (seat, its new mark)."""
+        `person`: a person acted (the match is not abandoned); `away`: (seat, its new mark);
+        `actor`: who made the move (`person`, `computer`, `clock`); `record`: the finished
+        match's results and rating changes, committed with its last action."""
         async with self.transaction() as db:
             extra = {"human_at": self.clock()} if person else {}
             await self._bump(db, match_id, version, status=status, state=_dumps(state),
@@ -484,10 +624,12 @@ class Store:
             ) as cursor:
                 (ply,) = await cursor.fetchone()
             await db.execute(
-                "INSERT INTO moves (match_id, ply, seat, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (match_id, ply, seat, action, _now()),
+                "INSERT INTO moves (match_id, ply, seat, action, created_at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, ply, seat, action, _now(), actor),
             )
+            if record is not None:
+                await self._write_record(db, match_id, record)
 
     async def close_match(self, match_id: int, version: int, status: str,
                           result: dict[str, Any] | None = None) -> None:
@@ -701,6 +843,210 @@ class Store:
                 f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
                 (user_id, language))
 
+    # -- records -----------------------------------------------------------------------------
+
+    async def write_record(self, match_id: int, record: FinishRecord) -> bool:
+        """Record a match finished before records were kept; False if it has its record."""
+        async with self.transaction() as db:
+            async with db.execute("SELECT 1 FROM records WHERE match_id = ?",
+                                  (match_id,)) as cursor:
+                if await cursor.fetchone() is not None:
+                    return False
+            await self._write_record(db, match_id, record)
+            return True
+
+    async def _write_record(self, db: aiosqlite.Connection, match_id: int,
+                            record: FinishRecord) -> None:
+        async with db.execute("SELECT guild_id, game FROM matches WHERE id = ?",
+                              (match_id,)) as cursor:
+            guild_id, game = await cursor.fetchone()
+        now = datetime.now(UTC)
+        cursor = await db.execute(
+            "INSERT INTO records (match_id, guild_id, game, unrated, finished_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (match_id, guild_id, game, record.unrated, now.isoformat(timespec="milliseconds")))
+        seq = cursor.lastrowid
+        rated = record.unrated is None and bool(record.contests)
+        for r in record.results:
+            await db.execute(
+                "INSERT INTO results (match_id, seat, seq, guild_id, game, user_id, place, score,"
+                " won, rated, turns, seconds, highlights) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " ?, ?, ?)",
+                (match_id, r.seat, seq, guild_id, game, r.user_id, r.place, r.score, int(r.won),
+                 int(rated and r.user_id is not None), r.turns, r.seconds,
+                 _dumps(r.highlights)))
+        if not rated:
+            return
+        users = [r.user_id for r in record.results]
+        for season in (ALL_TIME, season_of(now)):
+            before = await self._skills(db, guild_id, game, season, users)
+            after = rate(before, users, record.contests)
+            for r in record.results:
+                skill = after[r.user_id]
+                await db.execute(
+                    "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma,"
+                    " display, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)"
+                    " ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET"
+                    " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+                    " display = excluded.display, games = ratings.games + 1,"
+                    " wins = ratings.wins + excluded.wins",
+                    (guild_id, game, season, r.user_id, r.name, skill.mu, skill.sigma,
+                     display(skill), int(r.won)))
+                if season == ALL_TIME:
+                    await db.execute(
+                        "INSERT INTO rating_changes (match_id, user_id, seq, guild_id, game,"
+                        " before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (match_id, r.user_id, seq, guild_id, game,
+                         display(before.get(r.user_id, START)), display(skill)))
+
+    @staticmethod
+    async def _skills(db: aiosqlite.Connection, guild_id: int, game: str, season: str,
+                      users: list[int]) -> dict[int, Skill]:
+        marks = ", ".join("?" * len(users))
+        async with db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND season = ? AND user_id IN ({marks})", (guild_id, game, season, *users),
+        ) as cursor:
+            return {row["user_id"]: Skill(row["mu"], row["sigma"])
+                    for row in await cursor.fetchall()}
+
+    async def skills(self, guild_id: int, game: str, season: str) -> dict[int, Skill]:
+        """Every stored skill of a server's game and season (for the recompute check)."""
+        async with self._reading() as db, db.execute(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            " AND season = ?", (guild_id, game, season),
+        ) as cursor:
+            return {row["user_id"]: Skill(row["mu"], row["sigma"])
+                    for row in await cursor.fetchall()}
+
+    async def recorded(self) -> list[tuple[int, str, int | None, str]]:
+        """Every recorded match in the order it finished: (match id, game, server, when)."""
+        async with self._reading() as db, db.execute(
+            "SELECT match_id, game, guild_id, finished_at FROM records ORDER BY seq"
+        ) as cursor:
+            return [tuple(row) for row in await cursor.fetchall()]
+
+    async def unrecorded_finished(self) -> list[int]:
+        """Finished matches without a record (finished before records were kept), oldest first."""
+        async with self._reading() as db, db.execute(
+            "SELECT id FROM matches WHERE status = 'finished' AND id NOT IN"
+            " (SELECT match_id FROM records) ORDER BY updated_at, id"
+        ) as cursor:
+            return [row["id"] for row in await cursor.fetchall()]
+
+    async def leaderboard(self, guild_id: int, game: str, season: str, *, offset: int = 0,
+                          limit: int = 10) -> tuple[list[RatingRow], int]:
+        """A page of a server's ratings for a game and season, best first, and how many."""
+        async with self._reading() as db:
+            async with db.execute(
+                "SELECT user_id, name, display, games, wins, mu, sigma FROM ratings"
+                " WHERE guild_id = ? AND game = ? AND season = ?"
+                " ORDER BY display DESC, games DESC, user_id LIMIT ? OFFSET ?",
+                (guild_id, game, season, limit, offset),
+            ) as cursor:
+                rows = [RatingRow(*row) for row in await cursor.fetchall()]
+            async with db.execute(
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND season = ?",
+                (guild_id, game, season),
+            ) as cursor:
+                (total,) = await cursor.fetchone()
+        return rows, total
+
+    async def rating(self, guild_id: int, game: str, season: str,
+                     user_id: int) -> RatingRow | None:
+        async with self._reading() as db, db.execute(
+            "SELECT user_id, name, display, games, wins, mu, sigma FROM ratings"
+            " WHERE guild_id = ? AND game = ? AND season = ? AND user_id = ?",
+            (guild_id, game, season, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else RatingRow(*row)
+
+    async def rating_path(self, guild_id: int, game: str, user_id: int,
+                          limit: int = 100) -> list[int]:
+        """A person's all-time rating after each of their last `limit` rated matches, the
+        first entry being the rating before them."""
+        async with self._reading() as db, db.execute(
+            "SELECT before, after FROM rating_changes WHERE guild_id = ? AND game = ?"
+            " AND user_id = ? ORDER BY seq DESC LIMIT ?", (guild_id, game, user_id, limit),
+        ) as cursor:
+            rows = list(reversed(await cursor.fetchall()))
+        return [rows[0]["before"], *(row["after"] for row in rows)] if rows else []
+
+    async def person_results(self, guild_id: int, user_id: int,
+                             game: str | None = None) -> list[ResultRow]:
+        """Every stored result of a person in a server (of one game), oldest first."""
+        where = "r.guild_id = ? AND r.user_id = ?" + (" AND r.game = ?" if game else "")
+        params = (guild_id, user_id, game) if game else (guild_id, user_id)
+        return await self._results(f"{where} ORDER BY r.seq", params)
+
+    async def match_results(self, match_id: int) -> list[ResultRow]:
+        """A recorded match's results by seat, with the rating changes (empty: no record)."""
+        return await self._results("r.match_id = ? ORDER BY r.seat", (match_id,))
+
+    async def _results(self, where: str, params: tuple[Any, ...]) -> list[ResultRow]:
+        async with self._reading() as db, db.execute(
+            "SELECT r.*, s.name, c.finished_at, c.unrated, k.before, k.after FROM results r"
+            " JOIN records c ON c.match_id = r.match_id"
+            " LEFT JOIN seats s ON s.match_id = r.match_id AND s.seat = r.seat"
+            " LEFT JOIN rating_changes k ON k.match_id = r.match_id AND k.user_id = r.user_id"
+            f" WHERE {where}", params,
+        ) as cursor:
+            return [_result(row) for row in await cursor.fetchall()]
+
+    async def history(self, guild_id: int, user_id: int | None = None, *, limit: int = 10,
+                      offset: int = 0) -> list[HistoryRow]:
+        """A server's most recently finished matches (those `user_id` played), newest first,
+        skipping the `offset` newest."""
+        params: list[Any] = [guild_id]
+        where = "c.guild_id = ?"
+        if user_id is not None:
+            where += (" AND c.match_id IN (SELECT match_id FROM results WHERE guild_id = ?"
+                      " AND user_id = ?)")
+            params += [guild_id, user_id]
+        async with self._reading() as db, db.execute(
+            "SELECT c.*, m.channel_id, m.board_message_id FROM records c"
+            f" JOIN matches m ON m.id = c.match_id WHERE {where} ORDER BY c.seq DESC"
+            " LIMIT ? OFFSET ?", (*params, limit, offset),
+        ) as cursor:
+            records = await cursor.fetchall()
+        rows = []
+        for c in records:
+            results = tuple(await self.match_results(c["match_id"]))
+            rows.append(HistoryRow(c["match_id"], c["seq"], c["game"], c["channel_id"],
+                                   c["board_message_id"], c["finished_at"], c["unrated"],
+                                   results))
+        return rows
+
+    async def open_seats_of(self, user_id: int) -> list[int]:
+        """The open matches a person sits in."""
+        async with self._reading() as db, db.execute(
+            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
+            " WHERE s.user_id = ? AND m.status IN ('lobby', 'active') ORDER BY m.id",
+            (user_id,),
+        ) as cursor:
+            return [row["id"] for row in await cursor.fetchall()]
+
+    async def forget_person(self, user_id: int, pseudonym: int) -> None:
+        """Delete a person's name, ratings, stats and settings. Their seats in past matches
+        keep their moves (the others' records stand) under `pseudonym`, a negative id no
+        Discord user has, with no name."""
+        if pseudonym >= 0:
+            raise ValueError("a pseudonym is negative")
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET user_id = ?, name = '' WHERE user_id = ?",
+                             (pseudonym, user_id))
+            await db.execute("UPDATE results SET user_id = ?, highlights = '{}', rated = 0"
+                             " WHERE user_id = ?", (pseudonym, user_id))
+            await db.execute("UPDATE matches SET creator_id = ? WHERE creator_id = ?",
+                             (pseudonym, user_id))
+            await db.execute("UPDATE matches SET invited_id = NULL WHERE invited_id = ?",
+                             (user_id,))
+            await db.execute("UPDATE matches SET result = json_set(result, '$.by', ?)"
+                             " WHERE json_extract(result, '$.by') = ?", (pseudonym, user_id))
+            for table in ("ratings", "rating_changes", "user_settings", "dms_closed"):
+                await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+
     @staticmethod
     async def _set_away(db: aiosqlite.Connection, match_id: int, seat: int,
                         away: str | None) -> None:
@@ -727,6 +1073,14 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level, seat.away),
         )
+
+
+def _result(row: aiosqlite.Row) -> ResultRow:
+    change = None if row["before"] is None else (row["before"], row["after"])
+    return ResultRow(row["match_id"], row["seq"], row["seat"], row["user_id"], row["name"] or "",
+                     row["place"], row["score"], bool(row["won"]), bool(row["rated"]),
+                     row["turns"], row["seconds"], _loads(row["highlights"]),
+                     row["finished_at"], row["game"], change, row["unrated"])
 
 
 def _live_dm(row: aiosqlite.Row) -> LiveDM:

@@ -47,13 +47,18 @@ def font(size: int, *, bold: bool = True, condensed: bool = False) -> Font:
 @lru_cache(maxsize=128)
 def chain(size: int, *, bold: bool = True, condensed: bool = False) -> tuple[Font, ...]:
     """The fonts tried in turn for each character: DejaVu, Gujarati, CJK."""
-    fallbacks = []
-    for name in (_GUJARATI[bold], _CJK):
-        try:
-            fallbacks.append(ImageFont.truetype(str(FILES / name), size))
-        except OSError:
-            continue
-    return (font(size, bold=bold, condensed=condensed), *fallbacks)
+    fallbacks = (_fallback(name, size) for name in (_GUJARATI[bold], _CJK))
+    return (font(size, bold=bold, condensed=condensed), *(f for f in fallbacks if f))
+
+
+@lru_cache(maxsize=256)
+def _fallback(name: str, size: int) -> Font | None:
+    """A fallback font of `size` pixels, opened the first time a character needs it (the CJK
+    file is compressed: opening it costs about 0.1 s per size)."""
+    try:
+        return ImageFont.truetype(str(FILES / name), size)
+    except OSError:
+        return None
 
 
 @lru_cache(maxsize=None)
@@ -81,15 +86,17 @@ def covers(face: Font, char: str) -> bool:
 def runs(text: str, size: int, *, bold: bool = True,
          condensed: bool = False) -> list[tuple[str, Font]]:
     """`text` cut into runs, each with the first font of the chain that draws all of it."""
-    fonts = chain(size, bold=bold, condensed=condensed)
+    main = font(size, bold=bold, condensed=condensed)
     out: list[tuple[str, Font]] = []
     for char in text:
         if out and unicodedata.category(char).startswith("M") and covers(out[-1][1], char):
             out[-1] = (out[-1][0] + char, out[-1][1])  # a vowel sign stays with its letter
             continue
-        face = next((f for f in fonts if covers(f, char)), None)
+        face = main if covers(main, char) else next(
+            (f for f in chain(size, bold=bold, condensed=condensed)[1:] if covers(f, char)),
+            None)
         if face is None:
-            char, face = MARK, fonts[0]
+            char, face = MARK, main
         if out and out[-1][1] is face:
             out[-1] = (out[-1][0] + char, face)
         else:

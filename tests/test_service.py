@@ -196,7 +196,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == len(MIGRATIONS) == 8
+    assert await store.schema_version() == len(MIGRATIONS) == 9
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 
@@ -243,6 +243,8 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
                           "DROP TABLE dm_retries", "ALTER TABLE seats DROP COLUMN level",
                           "ALTER TABLE seats DROP COLUMN away", "DROP TABLE guild_settings",
                           "DROP TABLE user_settings", "DROP TABLE bot_state",
+                          "DROP TABLE records", "DROP TABLE results", "DROP TABLE ratings",
+                          "DROP TABLE rating_changes", "ALTER TABLE moves DROP COLUMN actor",
                           *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
                               "turn_seconds", "on_timeout", "lobby_seconds", "turn_since",
                               "human_at", "reminded")),
@@ -252,7 +254,7 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
     await old.close()
 
     store = await Store.open(db_path)
-    assert await store.schema_version() == len(MIGRATIONS) == 8
+    assert await store.schema_version() == len(MIGRATIONS) == 9
     assert await store.live_dm(match.id, 0) is None  # no live DM is known yet
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state

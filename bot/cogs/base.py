@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,6 +18,7 @@ from bot.perms import ATTACH, drop_picture, permission_words
 from bot.present import (
     Reply, ShownImages, answer_privately, in_turn, legacy_names, send_reply, settle_deferred,
 )
+from bot.records_view import result_card
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
     ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame, player_name,
@@ -28,7 +29,7 @@ from bot.threads import (
 from bot.titles import TITLES, title
 from bot.timing import TURN_OPTION, TURN_TIMES, duration
 from games.common import Event, GameError
-from i18n import Text, Voice, Words, _, listed
+from i18n import Text, Voice, Words, _, lines, listed
 
 if TYPE_CHECKING:
     from bot.client import GamenightBot
@@ -85,6 +86,9 @@ class GameCog:
         self.bot = bot
         self.live_dms = LiveDMs(bot, self.private_thing)  # each player's hand or rack by DM
         self.images = ShownImages()  # never the same picture twice in a row in a channel
+        self.late_lines: dict[int, list[Words]] = {}  # finished match -> its slow card lines
+        self.final_events: dict[int, tuple[Event, ...]] = {}  # what its final board said
+        self._late: set[asyncio.Task[None]] = set()
         bot.presenters[self.game] = self
 
     @property
@@ -105,6 +109,53 @@ class GameCog:
     def error_text(self, error: GameError) -> Words | None:
         """An engine error of this game in words; None: not one this game words."""
         return None
+
+    def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
+        """One person's highlights of this game (a dict per finished match) in words, for
+        `/gamenight stats`."""
+        return []
+
+    def card_lines(self, match: Match, highlights: list[dict[str, Any]]) -> list[Words]:
+        """A finished match's highlights (a dict per seat) in words, for its result card."""
+        return []
+
+    async def late_card_lines(self, match: Match) -> list[Words]:
+        """Result-card lines that take a while to find (run after the final board is up)."""
+        return []
+
+    @property
+    def has_late_card(self) -> bool:
+        return type(self).late_card_lines is not GameCog.late_card_lines
+
+    async def add_result_card(self, match: Match, reply: Reply, voice: Voice) -> None:
+        """A finished match's board carries its result card: rating changes and highlights."""
+        said = [*await result_card(self.bot, match), *self.late_lines.get(match.id, ())]
+        if not said:
+            return
+        text = voice(lines(said))[:1024]
+        if reply.embed is None:
+            reply.content = f"{reply.content}\n{text}" if reply.content else text
+        else:
+            reply.embed.add_field(name=voice(_("Records")), value=text, inline=False)
+
+    async def add_late_card(self, match: Match) -> None:
+        """Find the slow result-card lines, then edit them into the final board."""
+        try:
+            found = await self.late_card_lines(match)
+        except Exception:
+            log.exception("the late result card of match %s failed", match.id)
+            return
+        if not found:
+            return
+        self.late_lines[match.id] = found
+        latest = await self.service.get(match.id)
+        if latest is None or latest.row.board_message_id is None:
+            return
+        reply = await self.board_post(latest, self.final_events.pop(match.id, ()))
+        if self.bot.perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
+            drop_picture(reply)
+        await edit_stored(self.bot, match, latest.row.board_message_id, "the result card",
+                          **reply.edit_kwargs())
 
     async def show_private(self, interaction: discord.Interaction, match: Match,
                            seat: int) -> None:
@@ -286,6 +337,12 @@ class GameCog:
                 return
             await self._publish(result.match, result.events, self.private_changes(result),
                                 interaction, done)
+        if result.finished and self.has_late_card:
+            self.final_events[result.match.id] = tuple(result.events)
+            task = asyncio.get_running_loop().create_task(
+                self.add_late_card(result.match), name=f"gamenight: card of {result.match.id}")
+            self._late.add(task)
+            task.add_done_callback(self._late.discard)
 
     async def overtaken(self, match: Match, interaction: discord.Interaction | None,
                         done: Words) -> bool:
@@ -509,6 +566,8 @@ class GameCog:
                                             when=f"<t:{int(match.turn_due)}:R>"))
         if match.status == "finished" and reply.view is None:
             reply.view = rematch_view(match, voice)
+        if match.status == "finished":
+            await self.add_result_card(match, reply, voice)
         return reply
 
     async def announce_start(self, interaction: discord.Interaction, match: Match) -> None:

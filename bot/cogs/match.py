@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import records_view
 from bot.cogs.base import TURN_TIME_CHOICES
+from bot.exports import send_export
 from bot.language import language_of
 from bot.lobby import (
     AddComputerSelect, LobbyButton, RematchButton, RemoveComputerButton,
@@ -162,9 +164,27 @@ class MatchCog(commands.GroupCog, group_name="match",
 
     @app_commands.command(name="replay", description="An animation of a whole match, one frame "
                                                       "per move (only you)")
-    @app_commands.describe(id="The match's number (#12 under its board, or in /match list)")
-    async def replay(self, interaction: discord.Interaction, id: int) -> None:
+    @app_commands.describe(id="The match's number, as on its board or in /match list")
+    async def replay(self, interaction: discord.Interaction,
+                     id: app_commands.Range[int, 1]) -> None:
         await send_replay(self.bot, interaction, id)
+
+    @app_commands.command(name="history", description="Recent matches in this server, with "
+                                                       "results and links (only you)")
+    @app_commands.describe(player="Only the matches this member played")
+    async def history(self, interaction: discord.Interaction,
+                      player: discord.Member | None = None) -> None:
+        voice = await self.bot.languages.reader(interaction)
+        embed, view = await records_view.history(self.bot, interaction.guild_id, player, 0,
+                                                 voice)
+        await send_private(interaction, embed=embed, view=view)
+
+    @app_commands.command(name="export", description="A match as a file in its game's "
+                                                      "standard format (only you)")
+    @app_commands.describe(id="The match's number, as on its board or in /match list")
+    async def export(self, interaction: discord.Interaction,
+                     id: app_commands.Range[int, 1]) -> None:
+        await send_export(self.bot, interaction, id)
 
 
 ON_TIMEOUT_CHOICES = [
@@ -240,6 +260,39 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
         if changes:
             said = join_sentences(voice, (_("Saved."), said))
         await interaction.response.send_message(voice(said), ephemeral=True)
+
+    @app_commands.command(name="leaderboard",
+                          description="This server's best players of a game (only you)")
+    @app_commands.describe(game="The game", period="This season (a calendar quarter) or all time")
+    @app_commands.choices(game=records_view.GAME_CHOICES, period=records_view.PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str,
+                          period: str = records_view.SEASON) -> None:
+        voice = await self.bot.languages.reader(interaction)
+        embed, view = await records_view.leaderboard(self.bot, interaction.guild_id, game,
+                                                     period, 0, voice)
+        await send_private(interaction, embed=embed, view=view)
+
+    @app_commands.command(name="stats", description="A player's games, wins, rating and "
+                                                    "highlights in this server (only you)")
+    @app_commands.describe(player="Whose stats (you, if left out)",
+                           game="Only this game (every game played, if left out)")
+    @app_commands.choices(game=records_view.GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None,
+                    game: str | None = None) -> None:
+        voice = await self.bot.languages.reader(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn
+        embed, file = await records_view.stats(self.bot, interaction.guild_id,
+                                               player or interaction.user, game, voice)
+        extra = {} if file is None else {"file": file}
+        await interaction.followup.send(embed=embed, ephemeral=True, **extra)
+
+    @app_commands.command(name="forget-me", description="Delete your name, ratings, stats and "
+                                                         "settings (asks first)")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        voice = await self.bot.languages.reader(interaction)
+        await interaction.response.send_message(
+            voice(records_view.FORGET_TEXT), ephemeral=True,
+            view=records_view.forget_view(interaction.user.id, voice))
 
     @app_commands.command(name="notify", description="Turn reminders by DM on or off (for you)")
     @app_commands.describe(reminders="on: a DM at half your turn time; off: none")
@@ -388,9 +441,16 @@ def settings_text(settings: GuildSettings, locale_language: str = ENGLISH) -> Wo
     return lines((clocks, language))
 
 
+async def send_private(interaction: discord.Interaction, *, embed: discord.Embed,
+                       view: discord.ui.View | None) -> None:
+    extra = {} if view is None else {"view": view}
+    await interaction.response.send_message(embed=embed, ephemeral=True, **extra)
+
+
 async def setup(bot: GamenightBot) -> None:
     """Add the shared commands and the lobby, rematch and DM retry buttons."""
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
     bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton,
-                          AddComputerSelect, RemoveComputerButton)
+                          AddComputerSelect, RemoveComputerButton, records_view.LeaderboardPage,
+                          records_view.HistoryPage, records_view.ForgetButton)

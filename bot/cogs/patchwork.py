@@ -7,8 +7,8 @@ The engine says what happened (events) and what went wrong (errors) as keys and 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,6 +18,7 @@ import games.patchwork as patchwork
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.highlights import average, best, number, total
 from bot.present import (
     COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names, send_reply,
 )
@@ -426,6 +427,24 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         return Reply(content=voice(content), embed=embed, png=png,
                      alt=alt_text.patchwork_table(view, names, voice),
                      filename=f"patchwork-{match.id}.png", mentions=mentions)
+
+    # -- records -----------------------------------------------------------------------------
+
+    def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
+        """The best score, the average score and the 7x7 bonuses won."""
+        highest = best(rows, "score")
+        if highest is None:
+            return []
+        scored = [row for row in rows if "score" in row]
+        return [_("Best score: {score}", score=number(highest, "score")),
+                _("Average score: {average}", average=average(total(scored, "score"),
+                                                             len(scored))),
+                n_("{n} 7x7 bonus", "{n} 7x7 bonuses", total(rows, "bonus"))]
+
+    def card_lines(self, match: Match, highlights: list[dict[str, Any]]) -> list[Words]:
+        """Who won the 7x7 bonus, if anyone did."""
+        return [_("{player} won the 7x7 bonus (+7).", player=player_name(match.player(seat)))
+                for seat, row in enumerate(highlights) if number(row, "bonus")]
 
     @staticmethod
     def _score_breakdown(match: Match, result) -> Words:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ import games.reversi as reversi
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.highlights import best_seat, number
 from bot.present import (
     COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names,
 )
@@ -194,6 +195,35 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
                      "(black-white).", winner=winner, **tally)
         return _("Game over, neither player can move: {winner} (white) wins {black}-{white} "
                  "(black-white).", winner=winner, **tally)
+
+    def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
+        """The largest win (in discs) and the move that flipped the most."""
+        found: list[Words] = []
+        widest = max((number(row, "margin") for row in rows), default=0)
+        if widest > 0:
+            found.append(n_("Largest win: by {n} disc", "Largest win: by {n} discs", widest))
+        flipped = max((number(row, "best_flip") for row in rows), default=0)
+        if flipped > 0:
+            found.append(n_("Best move: {n} disc flipped", "Best move: {n} discs flipped",
+                            flipped))
+        return found
+
+    def card_lines(self, match: Match, highlights: list[dict[str, Any]]) -> list[Words]:
+        """The margin at the end, and who flipped the most with one move."""
+        found: list[Words] = []
+        ahead = best_seat(highlights, "margin")
+        if ahead is not None:
+            found.append(n_("{player} finished {n} disc ahead.",
+                            "{player} finished {n} discs ahead.",
+                            number(highlights[ahead], "margin"),
+                            player=player_name(match.player(ahead))))
+        flipper = best_seat(highlights, "best_flip")
+        if flipper is not None:
+            found.append(n_("Best move: {player} flipped {n} disc at once.",
+                            "Best move: {player} flipped {n} discs at once.",
+                            number(highlights[flipper], "best_flip"),
+                            player=player_name(match.player(flipper))))
+        return found
 
     def error_text(self, error: GameError) -> Words | None:
         """The engine's errors (`reversi.<what>`) in words."""

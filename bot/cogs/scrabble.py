@@ -11,7 +11,7 @@ import asyncio
 import logging
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,12 +22,14 @@ import games.scrabble as scrabble
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.highlights import average, best, best_seat, number, total
 from bot.present import (
     COLOUR, Reply, describe_events, legacy_names, mention, render_in_thread, seat_names,
 )
 from bot.service import ActionResult, LobbyError, Match, NotSeated, player_name
 from games.common import Event, GameError, quoted
 from games.scrabble import LEXICON_ENV
+from games.scrabble.analysis import analyse
 from i18n import ENGLISH_VOICE, Joined, Text, Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
@@ -350,6 +352,60 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         scores = lines((lines((player_name(s), str(match.state.scores[s.seat])), " ")
                         for s in match.seats), ", ")
         return _("Scores when it stopped: {scores}.", scores=scores)
+
+    # -- records -----------------------------------------------------------------------------
+
+    def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
+        """The best play, the highest game, the bingos and the average score per turn."""
+        found: list[Words] = []
+        top = best(rows, "best_play")
+        if top is not None and number(top, "best_play") > 0:
+            found.append(_("Best play: **{word}** for {score}", word=top.get("best_play_word"),
+                           score=number(top, "best_play")))
+        highest = best(rows, "score")
+        if highest is not None:
+            found.append(_("Highest game: {score}", score=number(highest, "score")))
+        bingos = total(rows, "bingos")
+        found.append(n_("{n} bingo", "{n} bingos", bingos))
+        turns = total(rows, "turns")
+        if turns:
+            found.append(_("Average score per turn: {average}",
+                           average=average(total(rows, "points"), turns)))
+        return found
+
+    def card_lines(self, match: Match, highlights: list[dict[str, Any]]) -> list[Words]:
+        """The best play of the game and who made it; who played bingos."""
+        found: list[Words] = []
+        seat = best_seat(highlights, "best_play")
+        if seat is not None:
+            mine = highlights[seat]
+            found.append(_("Best play: **{word}** for {score}, by {player}",
+                           word=mine.get("best_play_word"), score=number(mine, "best_play"),
+                           player=player_name(match.player(seat))))
+        bingos = [_("{player} ({n})", player=player_name(match.player(seat)), n=count)
+                  for seat, row in enumerate(highlights) if (count := number(row, "bingos"))]
+        if bingos:
+            found.append(_("Bingos: {players}", players=listed(bingos)))
+        return found
+
+    async def late_card_lines(self, match: Match) -> list[Words]:
+        """For each person, the best play they missed by the most points, found by the move
+        generator in the computers' process pool (a full game takes a fraction of a second)."""
+        moves = await self.service.store.moves(match.id)
+        actions = [(move.seat, move.action) for move in moves]
+        missed = await asyncio.get_running_loop().run_in_executor(
+            self.bot.computers.executor(), analyse, len(match.seats), match.row.seed,
+            match.engine_options, actions)
+        return self.missed_lines(match, missed)
+
+    @staticmethod
+    def missed_lines(match: Match, missed: Sequence[dict[str, Any] | None]) -> list[Words]:
+        """The people's missed plays (`games.scrabble.analysis.missed_plays`) in words."""
+        return [_("{player} missed **{word}** for {best} (scored {played} that turn)",
+                  player=player_name(match.player(seat)), word=found["word"],
+                  best=found["best"], played=found["played"])
+                for seat, found in enumerate(missed)
+                if found is not None and match.player(seat).kind == "user"]
 
     # -- private views -----------------------------------------------------------------------
 

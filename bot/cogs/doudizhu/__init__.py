@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -26,6 +26,7 @@ from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, match_closed, offered_plays, play_label,
     private_controls, round_over_controls,
 )
+from bot.cogs.doudizhu.highlights import card_words, stats_words
 from bot.cogs.doudizhu.words import (
     event_words, error_words, higher_bids, ledger_text, name, payment_words, reason_words,
     standings_words,
@@ -437,6 +438,12 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         return _("{player}, you lead: `/doudizhu play` or the menu in your DM.", player=who)
 
     # -- the end -----------------------------------------------------------------------------
+
+    def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
+        return stats_words(rows)
+
+    def card_lines(self, match: Match, highlights: list[dict[str, Any]]) -> list[Words]:
+        return card_words(match, highlights)
 
     def cancel_summary(self, match: Match) -> Words:
         """The standings when `/match cancel` ends a series."""

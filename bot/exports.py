@@ -1,0 +1,106 @@
+"""`/match export id`: a match as a file in its game's standard format, for the asker only.
+
+Scrabble: GCG; Reversi: a move transcript and GGF; Patchwork: a JSON record; Dou Dizhu: a
+round log in the reader's language. The files come from the match's move log replayed step
+by step (games/replay.py); a match still in play shows only what every player has seen.
+A match of another server, or in a channel the person cannot see, is answered as if it did
+not exist.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.doudizhu.export import round_log
+from bot.service import LobbyError, Match, player_name
+from bot.threads import visible_to
+from bot.titles import title
+from games.patchwork.record import to_record
+from games.replay import Step, first_state
+from games.reversi.transcript import to_ggf, transcript
+from games.scrabble.gcg import to_gcg
+from i18n import Text, Voice, _
+
+if TYPE_CHECKING:
+    from bot.client import GamenightBot
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """One file of an export: its name and its bytes (UTF-8 text)."""
+
+    filename: str
+    data: bytes
+
+    def to_discord(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
+async def find_match(bot: GamenightBot, interaction: discord.Interaction,
+                     match_id: int) -> Match:
+    """The match the person may export, or a friendly refusal (said privately)."""
+    match = await bot.service.get(match_id)
+    if (match is None or match.guild_id != interaction.guild_id
+            or not visible_to(interaction, match)):
+        raise LobbyError(_("There is no match #{id} in this server that you can see. The "
+                           "number is on the match's board and in `/match list`.",
+                           id=str(match_id)))
+    if match.status == "lobby":
+        raise LobbyError(_("Match #{id} is still a lobby: there is nothing to export until it "
+                           "starts.", id=str(match_id)))
+    return match
+
+
+def export_files(match: Match, steps: Sequence[Step], voice: Voice) -> list[ExportFile]:
+    """The files of `match` (names worded by `voice`), from its replayed steps."""
+    over = match.status != "active"
+    names = [voice(player_name(seat)) for seat in match.seats]
+    first = steps[0].before if steps else first_state(
+        match.engine, len(match.seats), match.row.seed, match.engine_options)
+    stem = f"gamenight-{match.game}-{match.id}"
+    if match.game == "scrabble":
+        text = to_gcg(steps, names, over=over, title=f"Gamenight Scrabble match {match.id}",
+                      first=first)
+        return [ExportFile(f"{stem}.gcg", text.encode())]
+    if match.game == "reversi":
+        return [ExportFile(f"{stem}.txt", (transcript(steps) + "\n").encode()),
+                ExportFile(f"{stem}.ggf", to_ggf(steps, names, first=first).encode())]
+    if match.game == "patchwork":
+        record: dict[str, Any] = {"match": match.id, **to_record(steps, names, over=over,
+                                                                first=first)}
+        text = json.dumps(record, ensure_ascii=False, indent=1)
+        return [ExportFile(f"{stem}.json", (text + "\n").encode())]
+    if match.game == "doudizhu":
+        text = round_log(match, steps, voice, over=over, first=first)
+        return [ExportFile(f"{stem}.txt", text.encode())]
+    raise LobbyError(_("Matches of this game cannot be exported yet."))
+
+
+def export_line(match: Match, *, over: bool) -> Text:
+    """The one line that comes with the files."""
+    if over:
+        return _("The {game} match #{id}, move by move.", game=title(match.game),
+                 id=str(match.id))
+    return _("The {game} match #{id} so far; it is still in play, so hidden tiles and cards "
+             "are left out.", game=title(match.game), id=str(match.id))
+
+
+async def send_export(bot: GamenightBot, interaction: discord.Interaction,
+                      match_id: int) -> None:
+    """Answer `/match export` with the match's files, seen by the asker only."""
+    match = await find_match(bot, interaction, match_id)
+    steps = await bot.service.steps(match)
+    if not steps and match.status != "active":
+        raise LobbyError(_("Match #{id} ended before anyone moved: there is nothing to "
+                           "export.", id=str(match_id)))
+    voice = await bot.languages.reader(interaction)
+    files = export_files(match, steps, voice)
+    line = voice(export_line(match, over=match.status != "active"))
+    await interaction.response.send_message(
+        line, files=[file.to_discord() for file in files], ephemeral=True)
