@@ -20,6 +20,7 @@ from bot.lobby import (
 )
 from bot.present import COLOUR, Reply, in_turn, join_sentences, send_reply
 from bot.private import RetryDMButton
+from bot.replays import send_replay
 from bot.service import LEVELS, LobbyError, NotAllowed, player_name
 from bot.store import GuildSettings
 from bot.threads import ThreadButton
@@ -160,6 +161,13 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def hand(self, interaction: discord.Interaction) -> None:
         match, seat = await self.service.seated(interaction.channel_id, interaction.user.id)
         await self.bot.presenters[match.game].show_private(interaction, match, seat)
+
+    @app_commands.command(name="replay", description="An animation of a whole match, one frame "
+                                                      "per move (only you)")
+    @app_commands.describe(id="The match's number, as on its board or in /match list")
+    async def replay(self, interaction: discord.Interaction,
+                     id: app_commands.Range[int, 1]) -> None:
+        await send_replay(self.bot, interaction, id)
 
     @app_commands.command(name="history", description="Recent matches in this server, with "
                                                        "results and links (only you)")
