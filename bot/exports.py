@@ -10,20 +10,15 @@ not exist.
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.doudizhu.export import round_log
 from bot.service import LobbyError, Match, player_name
 from bot.threads import visible_to
 from bot.titles import title
-import games.patchwork as patchwork
-import games.reversi as reversi
-import games.scrabble as scrabble
 from games.replay import Step, first_state
 from i18n import Text, Voice, _
 
@@ -45,41 +40,59 @@ class ExportFile:
 async def find_match(bot: GamenightBot, interaction: discord.Interaction,
                      match_id: int) -> Match:
     """The match the person may export, or a friendly refusal (said privately)."""
-    match = await bot.service.get(match_id)
-    if (match is None or match.guild_id != interaction.guild_id
-            or not visible_to(interaction, match)):
-        raise LobbyError(_("There is no match #{id} in this server that you can see. The "
-                           "number is on the match's board and in `/match list`.",
-                           id=str(match_id)))
+    match = await visible_match(bot, interaction, match_id)
     if match.status == "lobby":
         raise LobbyError(_("Match #{id} is still a lobby: there is nothing to export until it "
                            "starts.", id=str(match_id)))
     return match
 
 
-def export_files(match: Match, steps: Sequence[Step], voice: Voice) -> list[ExportFile]:
-    """The files of `match` (names worded by `voice`), from its replayed steps."""
-    over = match.status != "active"
-    names = [voice(player_name(seat)) for seat in match.seats]
+async def visible_match(bot: GamenightBot, interaction: discord.Interaction,
+                        match_id: int) -> Match:
+    """Match `match_id`, if it is this server's and in a channel the person can see; any other
+    number is answered alike, as if there were no such match."""
+    match = await bot.service.get(match_id)
+    if (match is None or match.guild_id != interaction.guild_id
+            or not visible_to(interaction, match)):
+        raise LobbyError(_("There is no match #{id} in this server that you can see. The "
+                           "number is on the match's board and in `/match list`.",
+                           id=str(match_id)))
+    return match
+
+
+def export_files(bot: GamenightBot, match: Match, steps: Sequence[Step],
+                 voice: Voice) -> list[ExportFile]:
+    """The files of `match` (names worded by `voice`), from its replayed steps: each game's
+    adapter writes its own format (`GameCog.export_files`)."""
     first = steps[0].before if steps else first_state(
         match.engine, len(match.seats), match.row.seed, match.engine_options)
-    stem = f"gamenight-{match.game}-{match.id}"
-    if match.game == "scrabble":
-        text = scrabble.to_gcg(steps, names, over=over, title=f"Gamenight Scrabble match {match.id}",
-                      first=first)
-        return [ExportFile(f"{stem}.gcg", text.encode())]
-    if match.game == "reversi":
-        return [ExportFile(f"{stem}.txt", (reversi.transcript(steps) + "\n").encode()),
-                ExportFile(f"{stem}.ggf", reversi.to_ggf(steps, names, first=first).encode())]
-    if match.game == "patchwork":
-        record: dict[str, Any] = {"match": match.id, **patchwork.to_record(steps, names, over=over,
-                                                                first=first)}
-        text = json.dumps(record, ensure_ascii=False, indent=1)
-        return [ExportFile(f"{stem}.json", (text + "\n").encode())]
-    if match.game == "doudizhu":
-        text = round_log(match, steps, voice, over=over, first=first)
-        return [ExportFile(f"{stem}.txt", text.encode())]
-    raise LobbyError(_("Matches of this game cannot be exported yet."))
+    export = Export(match, steps, seat_names(match, voice), voice,
+                    over=match.status != "active", first=first)
+    return bot.presenters[match.game].export_files(export)
+
+
+@dataclass(frozen=True)
+class Export:
+    """What a game's adapter needs to write a match's files."""
+
+    match: Match
+    steps: Sequence[Step]
+    names: list[str]  # the players by seat, as the reader reads them
+    voice: Voice
+    over: bool  # False: still in play, so hidden tiles and cards are left out
+    first: Any  # the state before the first move
+
+    @property
+    def stem(self) -> str:
+        return f"gamenight-{self.match.game}-{self.match.id}"
+
+    def file(self, extension: str, text: str) -> ExportFile:
+        return ExportFile(f"{self.stem}.{extension}", text.encode())
+
+
+def seat_names(match: Match, voice: Voice) -> list[str]:
+    """The players' names by seat, as the reader reads them (computers in their words)."""
+    return [voice(player_name(seat)) for seat in sorted(match.seats, key=lambda s: s.seat)]
 
 
 def export_line(match: Match, *, over: bool) -> Text:
@@ -100,7 +113,7 @@ async def send_export(bot: GamenightBot, interaction: discord.Interaction,
         raise LobbyError(_("Match #{id} ended before anyone moved: there is nothing to "
                            "export.", id=str(match_id)))
     voice = await bot.languages.reader(interaction)
-    files = export_files(match, steps, voice)
+    files = export_files(bot, match, steps, voice)
     line = voice(export_line(match, over=match.status != "active"))
     await interaction.response.send_message(
         line, files=[file.to_discord() for file in files], ephemeral=True)

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.replay_worker import animate, language_code
-from bot.service import LobbyError, Match, player_name
-from bot.threads import visible_to
+from bot.exports import seat_names, visible_match
+from bot.service import LobbyError
 from bot.titles import title
-from i18n import Voice, _, n_
+from i18n import _, n_
 from render.replay import ReplayTooLarge
 
 if TYPE_CHECKING:
@@ -29,12 +29,7 @@ if TYPE_CHECKING:
 async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match_id: int) -> None:
     """Check that the person may see match `match_id` and that it has moves, then draw its
     replay off the event loop and send it as an ephemeral reply."""
-    match = await bot.service.get(match_id)
-    if (match is None or match.guild_id != interaction.guild_id
-            or not visible_to(interaction, match)):
-        raise LobbyError(_("There is no match #{id} in this server that you can see. The "
-                           "number is on the match's board and in `/match list`.",
-                           id=str(match_id)))
+    match = await visible_match(bot, interaction, match_id)
     moves = await bot.service.store.moves(match.id)
     if match.state is None or not moves:
         raise LobbyError(_("Match #{id} has no moves yet, so there is nothing to replay.",
@@ -45,7 +40,7 @@ async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match
         gif = await asyncio.get_running_loop().run_in_executor(
             bot.computers.executor(), animate, match.game, len(match.seats), match.row.seed,
             match.engine_options, [(move.seat, move.action) for move in moves],
-            names(match, voice), language_code(voice))
+            seat_names(match, voice), language_code(voice))
     except ReplayTooLarge:  # thousands of moves: more than Discord takes in one file
         raise LobbyError(n_("Match #{id} is too long to replay in one picture ({n} move).",
                             "Match #{id} is too long to replay in one picture ({n} moves).",
@@ -55,8 +50,3 @@ async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match
                     game=title(match.game), id=str(match.id)))
     picture = discord.File(io.BytesIO(gif), filename=f"replay-{match.id}.gif", description=line)
     await interaction.followup.send(line, file=picture, ephemeral=True)
-
-
-def names(match: Match, voice: Voice) -> list[str]:
-    """The players' names by seat, as the reader reads them (computers in their words)."""
-    return [voice(player_name(seat)) for seat in sorted(match.seats, key=lambda s: s.seat)]

@@ -18,6 +18,7 @@ from bot.perms import ATTACH, drop_picture, permission_words
 from bot.present import (
     Reply, ShownImages, answer_privately, in_turn, legacy_names, send_reply, settle_deferred,
 )
+from bot.exports import Export, ExportFile
 from bot.records_view import result_card
 from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
@@ -109,6 +110,10 @@ class GameCog:
     def error_text(self, error: GameError) -> Words | None:
         """An engine error of this game in words; None: not one this game words."""
         return None
+
+    def export_files(self, export: Export) -> list[ExportFile]:
+        """A match as files in the game's standard format, for `/match export`."""
+        raise LobbyError(_("Matches of this game cannot be exported yet."))
 
     def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
         """One person's highlights of this game (a dict per finished match) in words, for

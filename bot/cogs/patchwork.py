@@ -6,6 +6,7 @@ The engine says what happened (events) and what went wrong (errors) as keys and 
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ import games.patchwork as patchwork
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.exports import Export, ExportFile
 from bot.highlights import average, best, number, total
 from bot.present import (
     COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names, send_reply,
@@ -429,6 +431,12 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
                      filename=f"patchwork-{match.id}.png", mentions=mentions)
 
     # -- records -----------------------------------------------------------------------------
+
+    def export_files(self, export: Export) -> list[ExportFile]:
+        """A JSON record: the players, the circle of patches, every action and the result."""
+        record = {"match": export.match.id, **patchwork.to_record(
+            export.steps, export.names, over=export.over, first=export.first)}
+        return [export.file("json", json.dumps(record, ensure_ascii=False, indent=1) + "\n")]
 
     def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
         """The best score, the average score and the 7x7 bonuses won."""

@@ -13,6 +13,7 @@ import games.reversi as reversi
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.exports import Export, ExportFile
 from bot.highlights import best_seat, number
 from bot.present import (
     COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names,
@@ -195,6 +196,12 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
                      "(black-white).", winner=winner, **tally)
         return _("Game over, neither player can move: {winner} (white) wins {black}-{white} "
                  "(black-white).", winner=winner, **tally)
+
+    def export_files(self, export: Export) -> list[ExportFile]:
+        """The move transcript (`f5d6c3...`) and GGF, what Othello programs read."""
+        return [export.file("txt", reversi.transcript(export.steps) + "\n"),
+                export.file("ggf", reversi.to_ggf(export.steps, export.names,
+                                                  first=export.first))]
 
     def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
         """The largest win (in discs) and the move that flipped the most."""

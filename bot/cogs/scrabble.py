@@ -22,6 +22,7 @@ import games.scrabble as scrabble
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.exports import Export, ExportFile
 from bot.highlights import average, best, best_seat, number, total
 from bot.present import (
     COLOUR, Reply, describe_events, legacy_names, mention, render_in_thread, seat_names,
@@ -353,6 +354,13 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
         return _("Scores when it stopped: {scores}.", scores=scores)
 
     # -- records -----------------------------------------------------------------------------
+
+    def export_files(self, export: Export) -> list[ExportFile]:
+        """GCG, the format Scrabble programs (Quackle, woogles) read."""
+        text = scrabble.to_gcg(export.steps, export.names, over=export.over,
+                               title=f"Gamenight Scrabble match {export.match.id}",
+                               first=export.first)
+        return [export.file("gcg", text)]
 
     def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
         """The best play, the highest game, the bingos and the average score per turn."""

@@ -22,6 +22,8 @@ import games.doudizhu as ddz
 from bot.cogs.base import (
     TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCog, GameHelp, add_game, turn_option,
 )
+from bot.cogs.doudizhu.export import round_log
+from bot.exports import Export, ExportFile
 from bot.cogs.doudizhu.controls import (
     DYNAMIC_ITEMS, legal_combinations, match_closed, offered_plays, play_label,
     private_controls, round_over_controls,
@@ -438,6 +440,11 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         return _("{player}, you lead: `/doudizhu play` or the menu in your DM.", player=who)
 
     # -- the end -----------------------------------------------------------------------------
+
+    def export_files(self, export: Export) -> list[ExportFile]:
+        """A round log in the reader's language; hands only of the rounds that are over."""
+        return [export.file("txt", round_log(export.match, export.steps, export.voice,
+                                             over=export.over, first=export.first))]
 
     def stats_lines(self, rows: Sequence[dict[str, Any]]) -> list[Words]:
         return stats_words(rows)
