@@ -3,6 +3,7 @@ in `bot.registry`, and syncs the commands."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from concurrent.futures import Executor
 from importlib import import_module
@@ -69,6 +70,8 @@ class GamenightBot(commands.AutoShardedBot):
                                          executor=computer_executor)
         self.clock = clock or Clock()
         self.clocks = TurnClocks(self, self.clock)
+        # one replay drawn at a time: the others wait, and the computers keep a worker free
+        self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.add_listener(self.perms.remember, "on_interaction")

@@ -37,10 +37,11 @@ async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match
     voice = await bot.languages.reader(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        gif = await asyncio.get_running_loop().run_in_executor(
-            bot.computers.executor(), animate, match.game, len(match.seats), match.row.seed,
-            match.engine_options, [(move.seat, move.action) for move in moves],
-            seat_names(match, voice), language_code(voice))
+        async with bot.replay_gate:
+            gif = await asyncio.get_running_loop().run_in_executor(
+                bot.computers.executor(), animate, match.game, len(match.seats),
+                match.row.seed, match.engine_options, [(move.seat, move.action) for move in moves],
+                seat_names(match, voice), language_code(voice))
     except ReplayTooLarge:  # thousands of moves: more than Discord takes in one file
         raise LobbyError(n_("Match #{id} is too long to replay in one picture ({n} move).",
                             "Match #{id} is too long to replay in one picture ({n} moves).",
