@@ -19,6 +19,7 @@ from bot.ratings import ALL_TIME, season_of
 from bot.registry import GAMES
 from bot.service import LobbyError, NotAllowed, SeatRow, game_title, player_name
 from bot.store import ResultRow
+from bot.threads import channel_visible
 from bot.titles import title
 from i18n import Duration, Text, Voice, Words, _, lines, listed, n_
 from render.records import rating_chart
@@ -187,12 +188,12 @@ async def game_stats(bot: Any, guild_id: int, user_id: int, game: str,
 
 # -- history ------------------------------------------------------------------------------------
 
-async def history(bot: Any, guild_id: int, user: discord.abc.User | None, page: int,
-                  voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
+async def history(bot: Any, interaction: discord.Interaction, user: discord.abc.User | None,
+                  page: int, voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
     user_id = None if user is None else user.id
-    rows = await bot.store.history(need_server(guild_id), user_id, limit=PAGE + 1,
-                                   offset=page * PAGE)
-    more, rows = len(rows) > PAGE, rows[:PAGE]
+    rows = await visible_history(bot, interaction, user_id, (page + 1) * PAGE + 1)
+    more, rows = len(rows) > (page + 1) * PAGE, rows[page * PAGE:(page + 1) * PAGE]
+    guild_id = interaction.guild_id
     heading = (_("Recent matches in this server") if user is None else
                _("Recent matches of {name}", name=user.display_name))
     embed = discord.Embed(colour=COLOUR, title=voice(heading))
@@ -204,6 +205,22 @@ async def history(bot: Any, guild_id: int, user: discord.abc.User | None, page: 
     view = pager(HistoryPage, voice, page, page + 2 if more else page + 1,
                  user_id=user_id or 0)
     return embed, view
+
+
+async def visible_history(bot: Any, interaction: discord.Interaction, user_id: int | None,
+                          wanted: int) -> list[Any]:
+    """The newest `wanted` finished matches whose channel the asker may see (a private
+    channel's matches are not listed to the others)."""
+    guild_id = need_server(interaction.guild_id)
+    found: list[Any] = []
+    offset, batch = 0, max(wanted, 50)
+    while len(found) < wanted:
+        rows = await bot.store.history(guild_id, user_id, limit=batch, offset=offset)
+        found += [row for row in rows if channel_visible(interaction, row.channel_id)]
+        if len(rows) < batch:
+            break
+        offset += batch
+    return found[:wanted]
 
 
 def history_line(guild_id: int, row: Any) -> Words:
@@ -248,7 +265,7 @@ class HistoryPage(
             user = None
             if self.user_id:
                 user = await member_or_user(bot, interaction.guild, self.user_id)
-            embed, view = await history(bot, interaction.guild_id, user, self.page, voice)
+            embed, view = await history(bot, interaction, user, self.page, voice)
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as error:
             await report_error(interaction, error)

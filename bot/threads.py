@@ -168,8 +168,13 @@ def match_list_embed(matches: list[Match], voice: Voice = ENGLISH_VOICE) -> disc
 
 def visible_to(interaction: discord.Interaction, match: Match) -> bool:
     """Whether the member may see the match's channel (unknown channels are listed)."""
+    return channel_visible(interaction, match.channel_id)
+
+
+def channel_visible(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the member may see a channel of this server (unknown channels: yes)."""
     guild = interaction.guild
-    channel = guild.get_channel_or_thread(match.channel_id) if guild else None
+    channel = guild.get_channel_or_thread(channel_id) if guild else None
     member = interaction.user
     if channel is None or not isinstance(member, discord.Member):
         return True

@@ -133,3 +133,20 @@ async def test_the_leaderboard_and_history_have_pages(tmp_path):
                    if line.startswith("`#")]
             assert ids == ["#2", "#1"]
             assert [b.get("disabled", False) for b in older.message.buttons] == [False, True]
+
+
+async def test_a_private_channels_matches_are_listed_only_to_who_can_see_it(tmp_path):
+    from tests.fakediscord import Perm
+
+    async with fake_world("secret", ("alice", "bob", "carol")) as (fake, guild, channel, users):
+        alice, bob, carol = users["alice"], users["bob"], users["carol"]
+        guild.everyone.permissions &= ~Perm.VIEW_CHANNEL  # members see only with a role
+        seeing = fake.add_role(guild, "players", Perm.EVERYONE_DEFAULT)
+        for member in (alice, bob):
+            guild.member(member).roles.append(seeing)
+        async with running_bot(fake, tmp_path / "g.db", guild.id):
+            await reversi_game(fake, channel, alice, bob, loser=bob)
+            seen = await fake.slash(alice, channel, "match history")
+            assert "`#1`" in seen.text()
+            unseen = await fake.slash(carol, channel, "match history")
+            assert "`#1`" not in unseen.text() and "No finished matches yet." in unseen.text()

@@ -175,8 +175,7 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def history(self, interaction: discord.Interaction,
                       player: discord.Member | None = None) -> None:
         voice = await self.bot.languages.reader(interaction)
-        embed, view = await records_view.history(self.bot, interaction.guild_id, player, 0,
-                                                 voice)
+        embed, view = await records_view.history(self.bot, interaction, player, 0, voice)
         await send_private(interaction, embed=embed, view=view)
 
     @app_commands.command(name="export", description="A match as a file in its game's "
