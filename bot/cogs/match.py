@@ -384,6 +384,11 @@ def help_embeds(voice: Voice, presenters) -> list[discord.Embed]:
         "stops them); when it runs out, a computer plays for you until you are back. In a game, "
         "`/match leave` hands your seat to a computer, and `/match kick` someone else's "
         "(creator or Manage Server).")))
+    fields += split_field(voice(_("Records")), voice(_(
+        "Games between people are rated per server (openskill). `/gamenight leaderboard "
+        "game` the best players; `/gamenight stats` your games, rating and highlights; "
+        "`/match history` recent matches; `/match export id` a match as a file (GCG, GGF...); "
+        "`/match replay id` an animation of it; `/gamenight forget-me` deletes your records.")))
     fields += split_field(voice(_("Languages")), voice(_(
         "Gamenight speaks English, 繁體中文, 简体中文 and ગુજરાતી. You read it in your Discord "
         "app's language, or in the one you choose with `/gamenight language`. Boards, lobby "
