@@ -41,7 +41,9 @@ def configure_logging(settings: Settings) -> None:
 
 async def run(settings: Settings) -> None:
     from bot.client import GamenightBot
+    from bot.store import Store
 
+    await (await Store.open(settings.db_path)).close()  # a database it cannot use: say so first
     async with GamenightBot(settings) as bot:
         await bot.start(settings.token.reveal())
 
@@ -65,7 +67,8 @@ def main() -> int:
         return 1
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
-              "created if it does not exist).", file=sys.stderr)
+              "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",
+              file=sys.stderr)
         return 2
     except MetricsUnavailable as err:
         print(f"gamenight: {err}. Set GAMENIGHT_METRICS_PORT to a free port, or leave it empty.",

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
+from bot.database import safe_url
 from bot.errors import GamenightTree
 from bot.language import CommandTranslator, Languages
 from bot.metrics import Metrics
@@ -104,7 +105,8 @@ class GamenightBot(commands.AutoShardedBot):
         if recorded:
             log.info("recorded %d match(es) that finished before records were kept", recorded)
         restored = await self.service.open_matches()
-        log.info("restored %d open match(es) from %s", len(restored), self.settings.db_path)
+        log.info("restored %d open match(es) from %s", len(restored),
+                 safe_url(str(self.settings.db_path)))
         await self.clocks.start()  # before the computers: their moves restart clocks
         await self.computers.resume()  # the computers' turns pending when the bot stopped
         await self.tree.set_translator(CommandTranslator())

@@ -39,7 +39,7 @@ class Secret:
 @dataclass(frozen=True)
 class Settings:
     token: Secret
-    db_path: Path
+    db_path: Path | str  # an SQLite file, or a postgresql:// URL
     api_base: str
     guild_id: int | None
     log_level: str
@@ -145,12 +145,15 @@ def computer_workers(value: str) -> int:
     return int(value)
 
 
-def db_path(value: str) -> Path:
-    """GAMENIGHT_DB as an SQLite file path. A URL (`postgresql://...`) is refused rather than
-    taken for a file of that name: the store is SQLite only."""
+def db_path(value: str) -> Path | str:
+    """GAMENIGHT_DB: an SQLite file path, or a PostgreSQL URL (`postgresql://user@host/db`).
+    Any other URL is refused rather than taken for a file of that name."""
     value = value.strip() or "gamenight.db"
     scheme, sep, _ = value.partition("://")
+    if sep and scheme in ("postgresql", "postgres"):
+        return value
     if sep and scheme.replace("+", "").isalpha():
-        raise ConfigError(f"GAMENIGHT_DB is a {scheme}:// URL, but Gamenight stores matches in an "
-                          "SQLite file: set it to a file path such as /data/gamenight.db.")
+        raise ConfigError(f"GAMENIGHT_DB is a {scheme}:// URL, but Gamenight stores matches in "
+                          "an SQLite file or in PostgreSQL: set it to a file path such as "
+                          "/data/gamenight.db, or to a postgresql://user@host/database URL.")
     return Path(value)

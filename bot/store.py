@@ -1,27 +1,26 @@
 """The one module that speaks SQL: matches, their seats and the append-only move log.
 
-SQLite through aiosqlite in WAL mode with full syncs. Migrations are numbered and tracked
-with `PRAGMA user_version`. Every use of the shared connection takes one asyncio lock, so a
-transaction issued by one coroutine never interleaves with another's statements and a read
-never sees a write that is not committed; every action is committed together with its
-move-log row, and only if the match version is still the one it was read at.
+SQLite (a file, the default) or PostgreSQL (a `postgresql://` URL), through bot/database.py:
+the same SQL and the same numbered migrations on both. A read never sees a write that is not
+committed; every action is committed together with its move-log row, and only if the match
+version is still the one it was read at, so of two writers of one match exactly one wins,
+whichever process they run in.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import aiosqlite
-
+from bot.database import (
+    Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable, is_url,
+    safe_url,
+)
 from bot.ratings import ALL_TIME, START, Skill, display, rate, season_of
 from games.contests import Contest
 
@@ -408,85 +407,49 @@ def _loads(text: str | None) -> Any:
 
 
 class Store:
-    """Owns the SQLite connection. Open with `await Store.open(path)`, close with `close()`."""
+    """Owns the database: `await Store.open(path or postgresql:// URL)`, then `close()`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._lock = asyncio.Lock()
         self.clock: Callable[[], float] = time.time  # the turn clocks' time (tests set theirs)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, location: str | Path) -> Store:
+        """The SQLite file at `location`, or the PostgreSQL database its URL names, brought up
+        to date by the migrations."""
         try:
-            if str(path) != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(str(path), isolation_level=None)
-        except (OSError, sqlite3.Error) as error:
-            raise StoreUnavailable(f"cannot open the database {path}: {error}") from error
+            if is_url(location):
+                db: Database = await PostgresDatabase.open(str(location))
+            else:
+                db = await SqliteDatabase.open(location)
+        except Unavailable as error:
+            raise StoreUnavailable(str(error)) from None
         try:
-            db.row_factory = aiosqlite.Row
-            # First: switching to WAL needs a moment's lock that another process opening the
-            # same file (and migrating it) may hold; without a timeout that fails at once.
-            await db.execute("PRAGMA busy_timeout = 5000")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA secure_delete = ON")  # what is forgotten is overwritten
-            store = cls(db)
-            await store._migrate()
+            await db.migrate(MIGRATIONS)
         except BaseException as error:
-            await db.close()  # its worker thread would otherwise keep the process alive
-            if isinstance(error, sqlite3.Error):
-                raise StoreUnavailable(f"cannot use the database {path}: {error}") from error
+            await db.close()  # its worker thread or pool would otherwise keep the process alive
+            if isinstance(error, Unavailable):
+                raise StoreUnavailable(f"{safe_url(str(location))}: {error}") from None
             raise
-        return store
+        return cls(db)
+
+    @property
+    def dialect(self) -> str:
+        return self._db.dialect
 
     async def close(self) -> None:
         await self._db.close()
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._user_version()
+        return await self._db.schema_version()
 
-    async def _user_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0])
+    def transaction(self) -> Any:
+        """`async with store.transaction() as db`: one write transaction."""
+        return self._db.transaction()
 
-    async def _migrate(self) -> None:
-        for number, script in enumerate(MIGRATIONS, start=1):
-            async with self.transaction():
-                # Read inside the write transaction: another process may have just migrated.
-                if await self._user_version() >= number:
-                    continue
-                for statement in _statements(script):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {number}")
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. The statements run in order on the connection's worker
-        thread, so a ROLLBACK queued after a cancelled BEGIN or COMMIT still ends it."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _rollback(self) -> None:
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:  # no transaction was open: BEGIN itself failed
-            pass
-
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection for reads, never in the middle of another coroutine's write."""
-        async with self._lock:
-            yield self._db
+    def _reading(self) -> Any:
+        """Reads that see one committed state, never half of another coroutine's write."""
+        return self._db.reading()
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -505,14 +468,14 @@ class Store:
         )
 
     async def open_matches(self) -> list[MatchRow]:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT id FROM matches WHERE status IN ('lobby', 'active') ORDER BY id"
         ) as cursor:
             ids = [row["id"] for row in await cursor.fetchall()]
         return [match for match_id in ids if (match := await self.get_match(match_id))]
 
     async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT id FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active') "
             "ORDER BY id", (guild_id,)
         ) as cursor:
@@ -521,14 +484,14 @@ class Store:
 
     async def open_counts(self) -> dict[tuple[str, str], int]:
         """How many matches are open, by (game, status): for the operators' metrics."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT game, status, COUNT(*) AS n FROM matches "
             "WHERE status IN ('lobby', 'active') GROUP BY game, status"
         ) as cursor:
             return {(row["game"], row["status"]): row["n"] for row in await cursor.fetchall()}
 
     async def moves(self, match_id: int) -> list[MoveRow]:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT ply, seat, action, created_at, actor FROM moves WHERE match_id = ?"
             " ORDER BY ply", (match_id,),
         ) as cursor:
@@ -537,11 +500,11 @@ class Store:
 
     async def _fetch_match(self, sql: str, params: tuple[Any, ...]) -> MatchRow | None:
         async with self._reading() as db:  # both queries see the same committed match
-            async with db.execute(sql, params) as cursor:
+            async with db.query(sql, params) as cursor:
                 row = await cursor.fetchone()
             if row is None:
                 return None
-            async with db.execute(
+            async with db.query(
                 "SELECT seat, kind, user_id, name, level, away FROM seats WHERE match_id = ?"
                 " ORDER BY seat",
                 (row["id"],),
@@ -569,21 +532,18 @@ class Store:
         now, since = _now(), self.clock()
         try:
             async with self.transaction() as db:
-                cursor = await db.execute(
+                match_id = await db.fetchval(
                     "INSERT INTO matches (guild_id, channel_id, game, status, options, seed,"
                     " creator_id, invited_id, created_at, updated_at, turn_seconds, on_timeout,"
                     " lobby_seconds, turn_since, human_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game, _dumps(options), seed, creator.user_id,
                      invited_id, now, now, clocks.turn_seconds, clocks.on_timeout,
                      clocks.lobby_seconds, since, since),
                 )
-                match_id = cursor.lastrowid
                 await self._insert_seat(db, match_id, creator)
-        except aiosqlite.IntegrityError as err:
-            if "one_open_match_per_channel" in str(err) or "matches.channel_id" in str(err):
-                raise ChannelBusy(channel_id) from err
-            raise
+        except Duplicate as err:
+            raise ChannelBusy(channel_id) from err
         return int(match_id)
 
     async def set_seats(self, match_id: int, version: int, seats: list[SeatRow]) -> None:
@@ -619,7 +579,7 @@ class Store:
                              result=_dumps(result), **extra)
             if away is not None:
                 await self._set_away(db, match_id, *away)
-            async with db.execute(
+            async with db.query(
                 "SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE match_id = ?", (match_id,)
             ) as cursor:
                 (ply,) = await cursor.fetchone()
@@ -649,7 +609,7 @@ class Store:
 
     async def dm_notice_sent(self, match_id: int, seat: int) -> bool:
         """Whether `seat` was already told in the channel that its DMs are closed."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT 1 FROM dm_notices WHERE match_id = ? AND seat = ?", (match_id, seat)
         ) as cursor:
             return await cursor.fetchone() is not None
@@ -657,18 +617,19 @@ class Store:
     async def record_dm_notice(self, match_id: int, seat: int) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT OR IGNORE INTO dm_notices (match_id, seat, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO dm_notices (match_id, seat, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (match_id, seat, _now()))
 
     async def live_dm(self, match_id: int, seat: int) -> LiveDM | None:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT * FROM live_dms WHERE match_id = ? AND seat = ?", (match_id, seat)
         ) as cursor:
             row = await cursor.fetchone()
         return None if row is None else _live_dm(row)
 
     async def live_dms(self, match_id: int) -> list[LiveDM]:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT * FROM live_dms WHERE match_id = ? ORDER BY seat", (match_id,)
         ) as cursor:
             return [_live_dm(row) for row in await cursor.fetchall()]
@@ -676,7 +637,7 @@ class Store:
     async def keep_live_dm(self, dm: LiveDM) -> bool:
         """Make `dm` the seat's live DM, unless one built at a newer version is (False)."""
         async with self.transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "INSERT INTO live_dms (match_id, seat, channel_id, message_id, version, prompt,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (match_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
@@ -685,7 +646,7 @@ class Store:
                 " WHERE live_dms.version <= excluded.version",
                 (dm.match_id, dm.seat, dm.channel_id, dm.message_id, dm.version, int(dm.prompt),
                  _now()))
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def forget_live_dm(self, match_id: int, seat: int) -> None:
         """The seat's live DM is gone (deleted): nothing to edit any more."""
@@ -701,7 +662,7 @@ class Store:
 
     async def dms_closed(self, user_id: int) -> ClosedDMs | None:
         """The user's closed-DM mark: the last refusal and how many came in a row."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT refused_at, refusals FROM dms_closed WHERE user_id = ?", (user_id,)
         ) as cursor:
             row = await cursor.fetchone()
@@ -721,10 +682,11 @@ class Store:
     async def take_dm_retry(self, match_id: int, seat: int) -> bool:
         """Use the seat's one automatic DM retry of the match; False if it was used."""
         async with self.transaction() as db:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO dm_retries (match_id, seat, created_at) VALUES (?, ?, ?)",
+            changed = await db.execute(
+                "INSERT INTO dm_retries (match_id, seat, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (match_id, seat, _now()))
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def clear_dms_closed(self, user_id: int) -> None:
         async with self.transaction() as db:
@@ -742,11 +704,11 @@ class Store:
         """Its channel is gone, with its messages: cancel the open match quietly (whatever
         its version) and forget them; True when it was open."""
         async with self.transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE matches SET version = version + 1, status = 'cancelled', updated_at = ?,"
                 " lobby_message_id = NULL, board_message_id = NULL"
                 " WHERE id = ? AND status IN ('lobby', 'active')", (_now(), match_id))
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def set_away(self, match_id: int, version: int, seat: int, away: str | None) -> None:
         """Mark a seat away (a computer plays its turns) or back, bumping the version."""
@@ -757,14 +719,14 @@ class Store:
     async def mark_reminded(self, match_id: int, version: int) -> bool:
         """Note that the turn at `version` was reminded; False if the match moved on."""
         async with self.transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE matches SET reminded = ? WHERE id = ? AND version = ?",
                 (version, match_id, version))
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def clock_rows(self) -> list[ClockRow]:
         """The open matches' clock columns only: to arm their deadlines."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT id, status, version, turn_seconds, lobby_seconds, turn_since, human_at,"
             " reminded FROM matches WHERE status IN ('lobby', 'active')"
         ) as cursor:
@@ -778,7 +740,7 @@ class Store:
                 " WHERE status IN ('lobby', 'active')", (seconds, seconds))
 
     async def last_alive(self) -> float | None:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT value FROM bot_state WHERE key = 'alive_at'"
         ) as cursor:
             row = await cursor.fetchone()
@@ -790,7 +752,7 @@ class Store:
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (at,))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT turn_time, on_timeout, lobby_time, language FROM guild_settings"
             " WHERE guild_id = ?", (guild_id,),
         ) as cursor:
@@ -812,7 +774,7 @@ class Store:
 
     async def notify(self, user_id: int) -> bool:
         """Whether the person wants turn reminders by DM (yes unless they turned them off)."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
         ) as cursor:
             row = await cursor.fetchone()
@@ -827,7 +789,7 @@ class Store:
 
     async def user_languages(self, user_id: int) -> tuple[str | None, str | None]:
         """A person's chosen language and their Discord client's last seen one (or None)."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT language, client_language FROM user_settings WHERE user_id = ?", (user_id,)
         ) as cursor:
             row = await cursor.fetchone()
@@ -848,24 +810,24 @@ class Store:
     async def write_record(self, match_id: int, record: FinishRecord) -> bool:
         """Record a match finished before records were kept; False if it has its record."""
         async with self.transaction() as db:
-            async with db.execute("SELECT 1 FROM records WHERE match_id = ?",
+            async with db.query("SELECT 1 FROM records WHERE match_id = ?",
                                   (match_id,)) as cursor:
                 if await cursor.fetchone() is not None:
                     return False
             await self._write_record(db, match_id, record)
             return True
 
-    async def _write_record(self, db: aiosqlite.Connection, match_id: int,
+    async def _write_record(self, db: Connection, match_id: int,
                             record: FinishRecord) -> None:
-        async with db.execute("SELECT guild_id, game FROM matches WHERE id = ?",
+        async with db.query("SELECT guild_id, game FROM matches WHERE id = ?",
                               (match_id,)) as cursor:
             guild_id, game = await cursor.fetchone()
         now = datetime.now(UTC)
-        cursor = await db.execute(
+        await db.lock(f"ratings:{guild_id}:{game}")  # another process may rate the same people
+        seq = await db.fetchval(
             "INSERT INTO records (match_id, guild_id, game, unrated, finished_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?) RETURNING seq",
             (match_id, guild_id, game, record.unrated, now.isoformat(timespec="milliseconds")))
-        seq = cursor.lastrowid
         rated = record.unrated is None and bool(record.contests)
         for r in record.results:
             await db.execute(
@@ -900,10 +862,10 @@ class Store:
                          display(before.get(r.user_id, START)), display(skill)))
 
     @staticmethod
-    async def _skills(db: aiosqlite.Connection, guild_id: int, game: str, season: str,
+    async def _skills(db: Connection, guild_id: int, game: str, season: str,
                       users: list[int]) -> dict[int, Skill]:
         marks = ", ".join("?" * len(users))
-        async with db.execute(
+        async with db.query(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
             f" AND season = ? AND user_id IN ({marks})", (guild_id, game, season, *users),
         ) as cursor:
@@ -912,7 +874,7 @@ class Store:
 
     async def skills(self, guild_id: int, game: str, season: str) -> dict[int, Skill]:
         """Every stored skill of a server's game and season (for the recompute check)."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
             " AND season = ?", (guild_id, game, season),
         ) as cursor:
@@ -921,14 +883,14 @@ class Store:
 
     async def recorded(self) -> list[tuple[int, str, int | None, str]]:
         """Every recorded match in the order it finished: (match id, game, server, when)."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT match_id, game, guild_id, finished_at FROM records ORDER BY seq"
         ) as cursor:
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def unrecorded_finished(self) -> list[int]:
         """Finished matches without a record (finished before records were kept), oldest first."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT id FROM matches WHERE status = 'finished' AND id NOT IN"
             " (SELECT match_id FROM records) ORDER BY updated_at, id"
         ) as cursor:
@@ -938,14 +900,14 @@ class Store:
                           limit: int = 10) -> tuple[list[RatingRow], int]:
         """A page of a server's ratings for a game and season, best first, and how many."""
         async with self._reading() as db:
-            async with db.execute(
+            async with db.query(
                 "SELECT user_id, name, display, games, wins, mu, sigma FROM ratings"
                 " WHERE guild_id = ? AND game = ? AND season = ?"
                 " ORDER BY display DESC, games DESC, user_id LIMIT ? OFFSET ?",
                 (guild_id, game, season, limit, offset),
             ) as cursor:
                 rows = [RatingRow(*row) for row in await cursor.fetchall()]
-            async with db.execute(
+            async with db.query(
                 "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND season = ?",
                 (guild_id, game, season),
             ) as cursor:
@@ -954,7 +916,7 @@ class Store:
 
     async def rating(self, guild_id: int, game: str, season: str,
                      user_id: int) -> RatingRow | None:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT user_id, name, display, games, wins, mu, sigma FROM ratings"
             " WHERE guild_id = ? AND game = ? AND season = ? AND user_id = ?",
             (guild_id, game, season, user_id),
@@ -966,7 +928,7 @@ class Store:
                           limit: int = 100) -> list[int]:
         """A person's all-time rating after each of their last `limit` rated matches, the
         first entry being the rating before them."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT before, after FROM rating_changes WHERE guild_id = ? AND game = ?"
             " AND user_id = ? ORDER BY seq DESC LIMIT ?", (guild_id, game, user_id, limit),
         ) as cursor:
@@ -985,7 +947,7 @@ class Store:
         return await self._results("r.match_id = ? ORDER BY r.seat", (match_id,))
 
     async def _results(self, where: str, params: tuple[Any, ...]) -> list[ResultRow]:
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT r.*, s.name, c.finished_at, c.unrated, k.before, k.after FROM results r"
             " JOIN records c ON c.match_id = r.match_id"
             " LEFT JOIN seats s ON s.match_id = r.match_id AND s.seat = r.seat"
@@ -1004,7 +966,7 @@ class Store:
             where += (" AND c.match_id IN (SELECT match_id FROM results WHERE guild_id = ?"
                       " AND user_id = ?)")
             params += [guild_id, user_id]
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT c.*, m.channel_id, m.board_message_id FROM records c"
             f" JOIN matches m ON m.id = c.match_id WHERE {where} ORDER BY c.seq DESC"
             " LIMIT ? OFFSET ?", (*params, limit, offset),
@@ -1020,7 +982,7 @@ class Store:
 
     async def open_seats_of(self, user_id: int) -> list[int]:
         """The open matches a person sits in."""
-        async with self._reading() as db, db.execute(
+        async with self._reading() as db, db.query(
             "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
             " WHERE s.user_id = ? AND m.status IN ('lobby', 'active') ORDER BY m.id",
             (user_id,),
@@ -1042,32 +1004,35 @@ class Store:
                              (pseudonym, user_id))
             await db.execute("UPDATE matches SET invited_id = NULL WHERE invited_id = ?",
                              (user_id,))
-            await db.execute("UPDATE matches SET result = json_set(result, '$.by', ?)"
-                             " WHERE json_extract(result, '$.by') = ?", (pseudonym, user_id))
+            for row in await db.fetchall("SELECT id, result FROM matches WHERE result LIKE ?",
+                                         (f'%"by":{user_id}%',)):
+                result = {**_loads(row["result"]), "by": pseudonym}  # who cancelled it
+                await db.execute("UPDATE matches SET result = ? WHERE id = ?",
+                                 (_dumps(result), row["id"]))
             for table in ("ratings", "rating_changes", "user_settings", "dms_closed"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
 
     @staticmethod
-    async def _set_away(db: aiosqlite.Connection, match_id: int, seat: int,
+    async def _set_away(db: Connection, match_id: int, seat: int,
                         away: str | None) -> None:
         await db.execute("UPDATE seats SET away = ? WHERE match_id = ? AND seat = ?",
                          (away, match_id, seat))
 
-    async def _bump(self, db: aiosqlite.Connection, match_id: int, version: int,
+    async def _bump(self, db: Connection, match_id: int, version: int,
                     **columns: Any) -> None:
         """The next version of the match: its turn clock starts again."""
         columns = {"turn_since": self.clock(), **columns}
         assignments = "".join(f", {name} = ?" for name in columns)
-        cursor = await db.execute(
+        changed = await db.execute(
             f"UPDATE matches SET version = version + 1, updated_at = ?{assignments}"
             " WHERE id = ? AND version = ?",
             (_now(), *columns.values(), match_id, version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleVersion(match_id)
 
     @staticmethod
-    async def _insert_seat(db: aiosqlite.Connection, match_id: int, seat: SeatRow) -> None:
+    async def _insert_seat(db: Connection, match_id: int, seat: SeatRow) -> None:
         await db.execute(
             "INSERT INTO seats (match_id, seat, kind, user_id, name, level, away)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1075,7 +1040,7 @@ class Store:
         )
 
 
-def _result(row: aiosqlite.Row) -> ResultRow:
+def _result(row: Any) -> ResultRow:
     change = None if row["before"] is None else (row["before"], row["after"])
     return ResultRow(row["match_id"], row["seq"], row["seat"], row["user_id"], row["name"] or "",
                      row["place"], row["score"], bool(row["won"]), bool(row["rated"]),
@@ -1083,17 +1048,6 @@ def _result(row: aiosqlite.Row) -> ResultRow:
                      row["finished_at"], row["game"], change, row["unrated"])
 
 
-def _live_dm(row: aiosqlite.Row) -> LiveDM:
+def _live_dm(row: Any) -> LiveDM:
     return LiveDM(row["match_id"], row["seat"], row["channel_id"], row["message_id"],
                   row["version"], bool(row["prompt"]))
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements, keeping trigger bodies whole."""
-    statements, buffer = [], ""
-    for line in script.strip().splitlines():
-        buffer += line + "\n"
-        if sqlite3.complete_statement(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    return statements

@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh SQLite store and match service per test."""
+"""Shared fixtures: a fresh store (SQLite, or PostgreSQL: tests/stores.py) and match service
+per test."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import pytest
 
 from bot.service import MatchService, Player
 from bot.store import Store
+from tests import stores
 
 
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "gamenight.db"
+async def db_path(tmp_path):
+    """The test's database: a SQLite file, or a PostgreSQL schema's URL."""
+    return await stores.location(tmp_path / "gamenight.db")
 
 
 @pytest.fixture
@@ -18,6 +21,22 @@ async def store(db_path):
     store = await Store.open(db_path)
     yield store
     await store.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def postgresql_schemas_dropped():
+    yield
+    stores.drop_created()
+
+
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL, tests of the SQLite file itself do not apply."""
+    if not stores.ON_POSTGRESQL:
+        return
+    skip = pytest.mark.skip(reason="a test of the SQLite file itself")
+    for item in items:
+        if item.get_closest_marker("sqlite_only"):
+            item.add_marker(skip)
 
 
 @pytest.fixture

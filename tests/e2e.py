@@ -14,6 +14,7 @@ from PIL import Image
 from bot.client import GamenightBot
 from bot.clock import Clock
 from bot.config import Settings
+from tests import stores
 from tests.fakediscord import FakeDiscord, Perm, run_bot
 
 
@@ -70,7 +71,9 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
 
 @asynccontextmanager
 async def running_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, **settings):
-    """The bot against `fake` while the block runs; `settings` as for `make_bot`."""
+    """The bot against `fake` while the block runs; `settings` as for `make_bot`. On
+    PostgreSQL (tests/stores.py) the path names the test's schema instead of a file."""
+    db_path = await stores.location(db_path)
     async with run_bot(make_bot(fake, db_path, guild_id, **settings), fake) as bot:
         yield bot
 

@@ -36,8 +36,8 @@ def test_env_file_fills_in_and_the_environment_wins(tmp_path):
     ({}, "DISCORD_TOKEN is not set"),
     ({"DISCORD_TOKEN": "t", "GAMENIGHT_GUILD": "my server"}, "GAMENIGHT_GUILD must be"),
     ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
-    ({"DISCORD_TOKEN": "t", "GAMENIGHT_DB": "postgresql://bot@db/gamenight"},
-     "GAMENIGHT_DB is a postgresql:// URL"),
+    ({"DISCORD_TOKEN": "t", "GAMENIGHT_DB": "mysql://bot@db/gamenight"},
+     "GAMENIGHT_DB is a mysql:// URL"),
     ({"DISCORD_TOKEN": "t", "GAMENIGHT_DB": "sqlite+aiosqlite:///x.db"}, "is a sqlite"),
 ])
 def test_bad_configuration_says_what_to_do(values, message):
@@ -68,12 +68,17 @@ def test_missing_token_exits_2_with_one_line(tmp_path, command):
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_database_url_stops_the_bot_with_one_line(tmp_path):
-    env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_DB": "postgresql://bot@localhost/db"}
+def test_a_postgresql_url_is_a_database_and_an_unreachable_one_stops_the_bot(tmp_path):
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_DB": " postgresql://b@h/d "}
+                                 ).db_path == "postgresql://b@h/d"
+    env = {**os.environ, "DISCORD_TOKEN": "t",
+           "GAMENIGHT_DB": "postgresql://bot:sekrit@127.0.0.1:9/db"}  # nothing listens there
     argv = [sys.executable, "-m", "bot"]
     done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "GAMENIGHT_DB" in done.stderr
+    assert "cannot reach the PostgreSQL database postgresql://bot:***@127.0.0.1:9/db" in \
+        done.stderr and "sekrit" not in done.stderr
     assert not list(tmp_path.iterdir())  # no file named after the URL
 
 

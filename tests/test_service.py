@@ -197,7 +197,7 @@ async def test_resign_and_cancel(service):
 
 async def test_schema_is_versioned(store):
     assert await store.schema_version() == len(MIGRATIONS) == 9
-    async with store._db.execute("PRAGMA journal_mode") as cursor:
+    async with store._db.raw.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 
 

@@ -30,7 +30,7 @@ async def test_a_write_cancelled_while_it_waits_leaves_the_connection_usable(ser
     with pytest.raises(asyncio.CancelledError):
         await task
     await store.set_message(match.id, board=99)
-    assert not store._db.in_transaction
+    assert not store._db.raw.in_transaction
     assert (await store.get_match(match.id)).board_message_id == 99
 
 
