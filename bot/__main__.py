@@ -49,6 +49,10 @@ async def run(settings: Settings) -> None:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["migrate"]:  # `gamenight migrate --from ... --to ...`
+        from bot.migrate import main as migrate
+
+        return migrate(sys.argv[2:])
     try:
         settings = Settings.load()
     except ConfigError as err:

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from bot.store import GuildSettings, Store
+from tests import stores
 from tests import pseudo
 from tests.e2e import fake_world, running_bot
 
@@ -24,7 +25,7 @@ async def test_the_table_in_the_servers_language_and_each_hand_in_its_readers(tm
         carol = fake.add_user("carol", locale="zh-CN")
         for user in (alice, bob, carol):
             fake.add_member(guild, user)
-        store = await Store.open(db)
+        store = await Store.open(await stores.location(db))
         await store.set_guild_settings(guild.id, GuildSettings(language="zh-TW"))
         await store.close()
         async with running_bot(fake, db, guild.id) as bot:

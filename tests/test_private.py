@@ -5,6 +5,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 import discord
+import pytest
 
 import games.reversi as reversi
 from bot.present import Reply
@@ -12,6 +13,8 @@ from bot.private import LiveDMs
 from bot.service import Match
 from bot.store import LiveDM, MatchRow, SeatRow, Store
 from i18n import ENGLISH_VOICE
+
+pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
 
 
 def http_error(kind, status: int, code: int):

@@ -12,6 +12,8 @@ from bot.store import MIGRATIONS, Store, StaleVersion
 from games.common import IllegalMove, NotYourTurn
 from tests.conftest import ALICE, BOB, CAROL
 
+pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
+
 CHANNEL = 555
 
 
@@ -176,11 +178,14 @@ async def test_conflict_from_another_process_is_a_friendly_error(service, db_pat
 async def test_move_log_is_append_only(service, store):
     match = await started_reversi(service)
     await service.act(CHANNEL, seat_user(match, match.state.black_seat), "d3")
-    import aiosqlite
-
-    with pytest.raises(aiosqlite.IntegrityError, match="append-only"):
+    # SQLite and PostgreSQL each refuse with their own error, saying why
+    with pytest.raises(Exception, match="append-only"):
         async with store.transaction() as db:
             await db.execute("UPDATE moves SET action = 'c4'")
+    with pytest.raises(Exception, match="append-only"):
+        async with store.transaction() as db:
+            await db.execute("DELETE FROM moves")
+    assert [m.action for m in await store.moves(match.id)] == ["d3"]
 
 
 async def test_resign_and_cancel(service):
@@ -197,6 +202,10 @@ async def test_resign_and_cancel(service):
 
 async def test_schema_is_versioned(store):
     assert await store.schema_version() == len(MIGRATIONS) == 9
+
+
+@pytest.mark.sqlite_only
+async def test_sqlite_keeps_a_write_ahead_log(store):
     async with store._db.raw.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 
@@ -235,6 +244,7 @@ async def test_a_control_built_for_an_old_version_is_refused(service):
     assert [m.action for m in await service.store.moves(match.id)] in (["d3"], ["c4"])
 
 
+@pytest.mark.sqlite_only
 async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
     old = await Store.open(db_path)
     match = await started_reversi(MatchService(old))

@@ -8,6 +8,8 @@ from bot.service import LobbyError, NotAllowed, OutOfDate
 from bot.think import decide, decision_seed
 from tests.conftest import ALICE, BOB
 
+pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
+
 CHANNEL = 777
 
 

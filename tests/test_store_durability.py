@@ -13,6 +13,8 @@ from bot.service import NotSeated
 from bot.store import MIGRATIONS, Store, StoreUnavailable
 from tests.conftest import ALICE, BOB
 
+pytestmark = pytest.mark.sqlite_only  # the SQLite file and its connection
+
 CHANNEL = 555
 
 
