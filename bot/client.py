@@ -56,6 +56,10 @@ class GamenightBot(commands.AutoShardedBot):
         self.metrics: Metrics | None = None if settings.metrics_port is None else Metrics(settings.api_base)
         if self.metrics is not None:
             options.setdefault("http_trace", self.metrics.trace_config())
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

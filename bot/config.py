@@ -48,6 +48,8 @@ class Settings:
     metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
     computer_delay: float = 1.5  # GAMENIGHT_COMPUTER_DELAY: seconds before a computer acts
     computer_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    shard_count: int | None = None  # GAMENIGHT_SHARDS: Discord shards in all (None: Discord's advice)
+    shard_ids: tuple[int, ...] | None = None  # GAMENIGHT_SHARD_IDS: this process's (None: all)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -80,9 +82,12 @@ class Settings:
                               "built-in ENABLE list.")
         metrics_port = port(values.get("GAMENIGHT_METRICS_PORT", ""))
         metrics_host = address(values.get("GAMENIGHT_METRICS_HOST", ""))
+        database = db_path(values.get("GAMENIGHT_DB", ""))
+        shard_count, shard_ids = shards(values.get("GAMENIGHT_SHARDS", ""),
+                                        values.get("GAMENIGHT_SHARD_IDS", ""), database)
         return cls(
             token=Secret(token),
-            db_path=db_path(values.get("GAMENIGHT_DB", "")),
+            db_path=database,
             api_base=(values.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             guild_id=int(guild) if guild else None,
             log_level=level,
@@ -91,6 +96,8 @@ class Settings:
             metrics_host=metrics_host,
             computer_delay=computer_delay(values.get("GAMENIGHT_COMPUTER_DELAY", "")),
             computer_workers=computer_workers(values.get("GAMENIGHT_COMPUTER_WORKERS", "")),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
@@ -157,3 +164,54 @@ def db_path(value: str) -> Path | str:
                           "an SQLite file or in PostgreSQL: set it to a file path such as "
                           "/data/gamenight.db, or to a postgresql://user@host/database URL.")
     return Path(value)
+
+
+MAX_SHARDS = 4096
+
+
+def shards(total: str, ids: str, database: Path | str) -> tuple[int | None, tuple[int, ...] | None]:
+    """GAMENIGHT_SHARDS (how many Discord shards in all) and GAMENIGHT_SHARD_IDS (the ones this
+    process runs: `0-3`, `0,2,5-7`). Both empty: one process on every shard Discord advises.
+    Only some of the shards here means other processes run the rest, sharing the database, so
+    the database must be PostgreSQL (an SQLite file belongs to one process)."""
+    total, ids = total.strip(), ids.strip()
+    if total and (not total.isdigit() or not 1 <= int(total) <= MAX_SHARDS):
+        raise ConfigError(f"GAMENIGHT_SHARDS must be the number of Discord shards in all (1 to "
+                          f"{MAX_SHARDS}), not {total!r}, or left empty to let Discord say.")
+    count = int(total) if total else None
+    if not ids:
+        return count, None
+    if count is None:
+        raise ConfigError("GAMENIGHT_SHARD_IDS is set but GAMENIGHT_SHARDS is not: say how many "
+                          "shards there are in all (e.g. GAMENIGHT_SHARDS=8 with "
+                          "GAMENIGHT_SHARD_IDS=0-3).")
+    chosen = shard_ranges(ids, count)
+    if len(chosen) < count and not is_postgres(database):
+        raise ConfigError(f"GAMENIGHT_SHARD_IDS={ids} runs {len(chosen)} of the {count} shards, "
+                          "so other processes run the rest, and several processes need one "
+                          "PostgreSQL database: set GAMENIGHT_DB to a postgresql:// URL (an "
+                          "SQLite file serves one process), or leave GAMENIGHT_SHARD_IDS empty.")
+    return count, chosen
+
+
+def shard_ranges(text: str, count: int) -> tuple[int, ...]:
+    """`0-3` or `0,2,5-7` as sorted shard ids, each below `count`."""
+    chosen: set[int] = set()
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.strip().isdigit() or (dash and not high.strip().isdigit()):
+            raise ConfigError(f"GAMENIGHT_SHARD_IDS must list shard ids and ranges such as 0-3 "
+                              f"or 0,2,5-7, not {text!r}.")
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise ConfigError(f"GAMENIGHT_SHARD_IDS has the range {part.strip()}, which runs "
+                              f"backwards: write it low-high, as in {last}-{first}.")
+        if last >= count:
+            raise ConfigError(f"GAMENIGHT_SHARD_IDS names shard {last}, but with "
+                              f"GAMENIGHT_SHARDS={count} the shards are 0 to {count - 1}.")
+        chosen.update(range(first, last + 1))
+    return tuple(sorted(chosen))
+
+
+def is_postgres(database: Path | str) -> bool:
+    return isinstance(database, str)

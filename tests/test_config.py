@@ -103,3 +103,45 @@ def test_a_bad_computer_delay_stops_the_bot_with_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
     assert "GAMENIGHT_COMPUTER_DELAY must be a number" in done.stderr
+
+
+PG = "postgresql://bot@db/gamenight"
+
+
+def test_shards():
+    plain = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert (plain.shard_count, plain.shard_ids) == (None, None)  # Discord's advice, every shard
+    counted = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_SHARDS": "4"})
+    assert (counted.shard_count, counted.shard_ids) == (4, None)
+    some = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_SHARDS": "8",
+                                  "GAMENIGHT_SHARD_IDS": " 0,2, 5-7 ", "GAMENIGHT_DB": PG})
+    assert (some.shard_count, some.shard_ids) == (8, (0, 2, 5, 6, 7))
+    every = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_SHARDS": "4",
+                                   "GAMENIGHT_SHARD_IDS": "0-3"})  # all of them: SQLite will do
+    assert every.shard_ids == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"GAMENIGHT_SHARDS": "0"}, "GAMENIGHT_SHARDS must be the number"),
+    ({"GAMENIGHT_SHARDS": "many"}, "GAMENIGHT_SHARDS must be the number"),
+    ({"GAMENIGHT_SHARD_IDS": "0-3", "GAMENIGHT_DB": PG}, "GAMENIGHT_SHARDS is not"),
+    ({"GAMENIGHT_SHARDS": "4", "GAMENIGHT_SHARD_IDS": "2-5", "GAMENIGHT_DB": PG},
+     "names shard 5, but with GAMENIGHT_SHARDS=4 the shards are 0 to 3"),
+    ({"GAMENIGHT_SHARDS": "4", "GAMENIGHT_SHARD_IDS": "3-1", "GAMENIGHT_DB": PG}, "backwards"),
+    ({"GAMENIGHT_SHARDS": "4", "GAMENIGHT_SHARD_IDS": "0;1", "GAMENIGHT_DB": PG},
+     "must list shard ids and ranges"),
+    ({"GAMENIGHT_SHARDS": "4", "GAMENIGHT_SHARD_IDS": "0-1"},
+     "several processes need one PostgreSQL database"),
+])
+def test_shard_settings_the_bot_cannot_use_say_why(values, message):
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_mapping({"DISCORD_TOKEN": "t", **values})
+
+
+def test_shard_settings_reach_the_bot():
+    from bot.client import GamenightBot
+
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_SHARDS": "4",
+                                      "GAMENIGHT_SHARD_IDS": "1,3", "GAMENIGHT_DB": PG})
+    bot = GamenightBot(settings)
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
