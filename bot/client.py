@@ -25,6 +25,7 @@ from bot.records import backfill
 from bot.service import MatchService
 from bot.service import Match
 from bot.store import Store
+from bot.timekeeper import Timekeeper
 from bot.turns import BackButton, TurnClocks
 from bot.unreadable import answer_unclaimed
 
@@ -75,6 +76,7 @@ class GamenightBot(commands.AutoShardedBot):
                                          executor=computer_executor)
         self.clock = clock or Clock()
         self.clocks = TurnClocks(self, self.clock)
+        self.timekeeper = Timekeeper(self, self.clock)  # runs the clocks and computers, or not
         # one replay drawn at a time: the others wait, and the computers keep a worker free
         self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
@@ -111,10 +113,12 @@ class GamenightBot(commands.AutoShardedBot):
         restored = await self.service.open_matches()
         log.info("restored %d open match(es) from %s", len(restored),
                  safe_url(str(self.settings.db_path)))
-        await self.clocks.start()  # before the computers: their moves restart clocks
-        await self.computers.resume()  # the computers' turns pending when the bot stopped
+        # The clocks, then the computers' turns pending when the bot stopped, if this process
+        # keeps time for all that share the database (bot/timekeeper.py).
+        await self.timekeeper.start()
         await self.tree.set_translator(CommandTranslator())
-        await self.sync_commands()
+        if self.shard_ids is None or 0 in self.shard_ids:  # one process of several syncs
+            await self.sync_commands()
 
     async def sync_commands(self) -> None:
         if self.settings.guild_id is not None:
@@ -127,9 +131,11 @@ class GamenightBot(commands.AutoShardedBot):
             log.info("synced %d global commands", len(synced))
 
     def _committed(self, match: Match) -> None:
-        """Every commit: a computer's turn to schedule, the match's clocks to set."""
-        self.computers.schedule(match)
-        self.clocks.arm(match.row)
+        """Every commit: a computer's turn to schedule, the match's clocks to set, if this
+        process keeps time (else the one that does hears of the commit from the database)."""
+        if self.timekeeper.holding:
+            self.computers.schedule(match)
+            self.clocks.arm(match.row)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user
@@ -148,9 +154,9 @@ class GamenightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
-        self.computers.close()
         if hasattr(self, "store"):
-            await self.clocks.stop()
+            await self.timekeeper.stop()  # gives the lease up: another process takes over
+        self.computers.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

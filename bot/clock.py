@@ -68,6 +68,8 @@ class Deadlines:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._task = None
+        self._due.clear()  # armed again from the database when they start again
+        self._heap.clear()
 
     async def _run(self) -> None:
         while True:

@@ -21,7 +21,7 @@ import discord
 
 from bot.errors import NotAnnounced, report_error
 from bot.gone import post_notice
-from bot.service import Match, player_name
+from bot.service import Conflict, Match, player_name
 from bot.think import decide, decision_seed, warm_up
 from bot.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, _
@@ -101,6 +101,8 @@ class ComputerPlayers:
                 text, seconds = await self._think(match, seat, level)
             result = await self.bot.service.act_for_computer(match.id, seat,
                                                              match.row.version, text)
+        except Conflict:  # another process committed first (the move was made, or moved on)
+            result = None
         except Exception as error:  # a bug or a timeout: said once, the match stays playable
             log.error("the computer of seat %s in match %s (%s, %s) failed", seat, match.id,
                       match.game, level, exc_info=error)
@@ -164,9 +166,13 @@ class ComputerPlayers:
         self.schedule(match, retry=True)
         return _("**{player}** is trying again.", player=player_name(match.player(seat)))
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Stop playing: another process plays the computers' turns from now on."""
         for _version, task in list(self._tasks.values()):
             task.cancel()
+
+    def close(self) -> None:
+        self.stop()
         if self._owns_executor and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -10,6 +10,7 @@ whichever process they run in.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,8 +19,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bot.database import (
-    Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable, is_url,
-    safe_url,
+    POSTGRESQL, Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable,
+    is_url, safe_url,
 )
 from bot.ratings import ALL_TIME, START, Skill, display, rate, season_of
 from games.contests import Contest
@@ -209,9 +210,21 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, user_id, seq);
     """,
+    # 10: leases. Work that one process does for all that share the database (the turn clocks
+    # and the computers' turns: `timekeeper`) belongs to the `owner` of its lease until
+    # `expires_at` (seconds since the epoch, the bot's clock); the owner renews it well before
+    # then, and once it lapses (its owner died) another process takes it.
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
+COMMIT_CHANNEL = "gamenight_commits"  # PostgreSQL NOTIFY channel (with the schema's name)
 
 #: Every table with its key, parents before children: the order `gamenight migrate` copies in.
 TABLES: dict[str, tuple[str, ...]] = {
@@ -428,9 +441,12 @@ def _loads(text: str | None) -> Any:
 class Store:
     """Owns the database: `await Store.open(path or postgresql:// URL)`, then `close()`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, location: str | Path = "") -> None:
         self._db = db
+        self._location = location
         self.clock: Callable[[], float] = time.time  # the turn clocks' time (tests set theirs)
+        self.name = secrets.token_hex(6)  # this store's tag on the commits it announces
+        self.commit_channel = COMMIT_CHANNEL  # PostgreSQL: where commits are announced
 
     @classmethod
     async def open(cls, location: str | Path) -> Store:
@@ -450,7 +466,12 @@ class Store:
             if isinstance(error, Unavailable):
                 raise StoreUnavailable(f"{safe_url(str(location))}: {error}") from None
             raise
-        return cls(db)
+        store = cls(db, location)
+        if store.dialect == POSTGRESQL:  # NOTIFY channels span the database: one per schema
+            async with db.reading() as conn:
+                schema = await conn.fetchval("SELECT current_schema()")
+            store.commit_channel = f"{COMMIT_CHANNEL}:{schema}"[:63]
+        return store
 
     @property
     def dialect(self) -> str:
@@ -561,6 +582,7 @@ class Store:
                      clocks.lobby_seconds, since, since),
                 )
                 await self._insert_seat(db, match_id, creator)
+                await self._announce(db, match_id)
         except Duplicate as err:
             raise ChannelBusy(channel_id) from err
         return int(match_id)
@@ -727,6 +749,7 @@ class Store:
                 "UPDATE matches SET version = version + 1, status = 'cancelled', updated_at = ?,"
                 " lobby_message_id = NULL, board_message_id = NULL"
                 " WHERE id = ? AND status IN ('lobby', 'active')", (_now(), match_id))
+            await self._announce(db, match_id)
             return changed == 1
 
     async def set_away(self, match_id: int, version: int, seat: int, away: str | None) -> None:
@@ -736,11 +759,13 @@ class Store:
             await self._set_away(db, match_id, seat, away)
 
     async def mark_reminded(self, match_id: int, version: int) -> bool:
-        """Note that the turn at `version` was reminded; False if the match moved on."""
+        """Note that the turn at `version` was reminded; False if the match moved on, or the
+        reminder was already noted (by a deadline that fired twice, or another process)."""
         async with self.transaction() as db:
             changed = await db.execute(
-                "UPDATE matches SET reminded = ? WHERE id = ? AND version = ?",
-                (version, match_id, version))
+                "UPDATE matches SET reminded = ? WHERE id = ? AND version = ?"
+                " AND (reminded IS NULL OR reminded <> ?)",
+                (version, match_id, version, version))
             return changed == 1
 
     async def clock_rows(self) -> list[ClockRow]:
@@ -769,6 +794,68 @@ class Store:
         async with self.transaction() as db:
             await db.execute("INSERT INTO bot_state (key, value) VALUES ('alive_at', ?)"
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (at,))
+
+    # -- several processes --------------------------------------------------------------------
+
+    async def take_lease(self, name: str, owner: str, seconds: float) -> bool:
+        """Take or renew the lease `name` for `seconds` from now (the store's clock), in one
+        statement: `owner` gets it if nobody holds it, it already does, or its holder let it
+        lapse. Whether `owner` holds it now."""
+        now = self.clock()
+        async with self.transaction() as db:
+            changed = await db.execute(
+                "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner,"
+                " expires_at = excluded.expires_at"
+                " WHERE leases.owner = excluded.owner OR leases.expires_at <= ?",
+                (name, owner, now + seconds, now))
+        return changed == 1
+
+    async def release_lease(self, name: str, owner: str) -> None:
+        """Give the lease up at once (a clean stop), if `owner` still holds it."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
+
+    async def lease(self, name: str) -> tuple[str, float] | None:
+        """Who holds the lease `name` and until when (None: nobody ever took it, or it was
+        released)."""
+        async with self._reading() as db:
+            row = await db.fetchone("SELECT owner, expires_at FROM leases WHERE name = ?",
+                                    (name,))
+        return None if row is None else (row["owner"], float(row["expires_at"]))
+
+    async def computer_matches(self) -> list[int]:
+        """The active matches where a computer may have the turn: a computer's seat, or a
+        person's that one plays while they are away."""
+        async with self._reading() as db:
+            rows = await db.fetchall(
+                "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
+                " WHERE m.status = 'active' AND (s.kind = 'computer' OR s.away IS NOT NULL)"
+                " ORDER BY m.id")
+        return [row["id"] for row in rows]
+
+    async def listen(self, heard: Callable[[int], None]) -> CommitListener | None:
+        """PostgreSQL: call `heard(match_id)` for each match another process's store commits
+        a change to (announced with NOTIFY inside the commit), on a connection of its own.
+        None on SQLite, which one process uses alone."""
+        if self.dialect != POSTGRESQL:
+            return None
+        import asyncpg
+
+        conn = await asyncpg.connect(str(self._location))
+        own = f":{self.name}"
+
+        def notified(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+            match_id, _, _store = payload.partition(":")
+            if not payload.endswith(own) and match_id.isdigit():
+                heard(int(match_id))
+
+        try:
+            await conn.add_listener(self.commit_channel, notified)
+        except BaseException:
+            await conn.close()
+            raise
+        return CommitListener(conn)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._reading() as db, db.query(
@@ -1082,6 +1169,14 @@ class Store:
         )
         if changed != 1:
             raise StaleVersion(match_id)
+        await self._announce(db, match_id)
+
+    async def _announce(self, db: Connection, match_id: int) -> None:
+        """PostgreSQL: tell every process listening (`listen`) that the match changed, when
+        (and only if) this transaction commits. The payload is `<match id>:<store name>`."""
+        if self.dialect == POSTGRESQL:
+            await db.execute("SELECT pg_notify(?, ?)",
+                             (self.commit_channel, f"{match_id}:{self.name}"))
 
     @staticmethod
     async def _insert_seat(db: Connection, match_id: int, seat: SeatRow) -> None:
@@ -1090,6 +1185,22 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (match_id, seat.seat, seat.kind, seat.user_id, seat.name, seat.level, seat.away),
         )
+
+
+class CommitListener:
+    """The connection `Store.listen` hears other processes' commits on."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    @property
+    def alive(self) -> bool:
+        """False once the connection is lost (the server restarted, say): listen again."""
+        return not self._conn.is_closed()
+
+    async def close(self) -> None:
+        if not self._conn.is_closed():
+            await self._conn.close()
 
 
 def _result(row: Any) -> ResultRow:

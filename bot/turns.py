@@ -22,7 +22,7 @@ from bot.clock import Clock, Deadlines
 from bot.errors import jump_url, report_error
 from bot.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.present import in_turn
-from bot.service import ABANDONED_AFTER, Match, Timeout, player_name
+from bot.service import ABANDONED_AFTER, Conflict, Match, Timeout, player_name
 from bot.store import ClockRow, MatchRow
 from bot.titles import title
 from games.common import GameError
@@ -90,11 +90,15 @@ class TurnClocks:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def stop(self) -> None:
+    async def stop(self, *, mark_alive: bool = True) -> None:
+        """Stop keeping time; `mark_alive`: note that the downtime starts now (not when
+        another process has taken the clocks over)."""
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.deadlines.stop()
+        if not mark_alive:
+            return
         try:
             await self.bot.store.mark_alive(self.clock.now())  # the downtime starts now
         except Exception:  # the store may already be closed
@@ -139,6 +143,12 @@ class TurnClocks:
     # -- firing ------------------------------------------------------------------------------
 
     async def _fire(self, key: Hashable) -> None:
+        try:
+            await self._act_on(key)
+        except Conflict:  # another process acted on the match first (a takeover's overlap)
+            log.info("deadline %s: the match changed meanwhile; nothing to do", key)
+
+    async def _act_on(self, key: Hashable) -> None:
         match_id, kind = key  # type: ignore[misc]
         if kind == TURN:
             await self._time_out(match_id)
