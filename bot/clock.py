@@ -54,6 +54,10 @@ class Deadlines:
         if self._heap[0][2] == key:
             self._wake.set()  # earlier than what the task sleeps for
 
+    def due(self, key: Hashable) -> float | None:
+        """When `key` fires (None: not armed)."""
+        return self._due.get(key)
+
     def disarm(self, key: Hashable) -> None:
         self._due.pop(key, None)
 

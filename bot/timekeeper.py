@@ -9,7 +9,8 @@ to the one process holding the `timekeeper` lease, a row in the database:
   the holder tries to take it as often, and gets it only once it has lapsed. So when the holder
   dies, another takes over within `LEASE_SECONDS + RENEW_EVERY` of its last renewal, and then
   arms every open match's clocks and resumes the computers' pending turns from the database,
-  as at start-up. A clean stop releases the lease: the next try takes it.
+  as at start-up, except that the clocks did not stand still: a deadline that passed meanwhile
+  is acted on at once. A clean stop releases the lease: the next try takes it.
 - Every commit is announced with NOTIFY inside its transaction (bot/store.py); the holder hears
   the others' (`Store.listen`), re-reads the match and schedules or arms what it needs. Its own
   commits it handles directly (the service's `on_commit`).
@@ -71,8 +72,9 @@ class Timekeeper:
                                                             name="gamenight: timekeeper")
 
     async def stop(self, *, release: bool = True) -> None:
-        """Stop keeping time; with `release`, give the lease up so another process takes it
-        at its next try. Without, the lease lapses by itself (as when a process dies)."""
+        """Stop keeping time and give the lease up, so another process takes it at its next
+        try. Without `release`, as if the process died: the lease lapses by itself, and the
+        downtime is not noted."""
         tasks = [t for t in (self._task, *self._heard) if t is not None]
         for task in tasks:
             task.cancel()
@@ -82,7 +84,7 @@ class Timekeeper:
             await self._listener.close()
             self._listener = None
         if self.holding:
-            await self._step_down(mark_alive=True)
+            await self._step_down(mark_alive=release)
             if release and self.shared:
                 try:
                     await self.bot.store.release_lease(LEASE, self.owner)
@@ -130,7 +132,10 @@ class Timekeeper:
         log.info("this process keeps time (turn clocks, computers) as %s", self.owner)
         self.holding = True
         try:
-            await self.bot.clocks.start()  # before the computers: their moves restart clocks
+            # At start-up the clocks stood still while no process ran; taking over while this
+            # one ran, they did not (what fell due meanwhile is done now). Before the
+            # computers: their moves restart clocks.
+            await self.bot.clocks.start(pause=not self._ran)
             await self.bot.computers.resume()  # the computers' turns pending meanwhile
         except BaseException:
             await self._step_down(mark_alive=False)
@@ -138,6 +143,11 @@ class Timekeeper:
                 await self.bot.store.release_lease(LEASE, self.owner)
             raise
         self._next_scan = self.clock.now() + RESCAN_EVERY
+
+    @property
+    def _ran(self) -> bool:
+        """Whether this process has been running a while (its first tick is done)."""
+        return self._task is not None
 
     async def _step_down(self, *, mark_alive: bool) -> None:
         self.holding = False

@@ -64,13 +64,15 @@ class TurnClocks:
             else:
                 self.deadlines.arm((row.id, kind), when)
 
-    async def start(self) -> None:
+    async def start(self, *, pause: bool = True) -> None:
         """At start-up: push every clock back by the downtime, say so where a turn would have
-        run out meanwhile, arm every open match's deadlines, and start keeping time."""
+        run out meanwhile, arm every open match's deadlines, and start keeping time. Without
+        `pause` (taking over from another process while this one ran) nothing stood still:
+        what fell due meanwhile is done at once."""
         store = self.bot.store
         now, last = self.clock.now(), await store.last_alive()
         affected: list[int] = []
-        if last is not None and now > last:
+        if pause and last is not None and now > last:
             for row in await store.clock_rows():
                 due = None if row.turn_seconds is None or row.turn_since is None else (
                     row.turn_since + row.turn_seconds)

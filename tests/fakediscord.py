@@ -98,11 +98,15 @@ every request body is checked against Discord's OpenAPI document and the limits 
 after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
 channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
 
+Shards: each IDENTIFY names its shard ``[id, count]``; a session hears of the guilds on its shard
+(``(guild_id >> 22) % count == id``) and of their events and interactions, and shard 0 also of
+everything in DMs, so several bots (processes) may share one fake, each on some shards.
+
 Per-route rate limits (X-RateLimit-* headers, 429 when a client ignores them) only with
 ``FakeDiscord(rate_limits=RateLimits(limit, per))``; off by default.
 
 Not covered: overwrites other than the bot's own, voice, user reactions, polls, the global rate
-limit, ETF encoding, more than one shard, the 3-second / 15-minute interaction deadlines,
+limit, ETF encoding, the 3-second / 15-minute interaction deadlines,
 user-installed-app contexts.
 """
 
@@ -907,6 +911,13 @@ class _Session:
     def live(self) -> bool:
         return self.conn is not None and not self.conn.closed
 
+    def serves(self, guild: "FakeGuild | int | None") -> bool:
+        """Whether Discord sends this session what happens in `guild` (None: in DMs)."""
+        shard_id, count = self.shard
+        if guild is None:
+            return shard_id == 0
+        return (_id_of(guild) >> 22) % count == shard_id
+
     async def dispatch(self, event: str, data: Any) -> int:
         async with self.lock:
             self.seq += 1
@@ -1346,18 +1357,25 @@ class FakeDiscord:
     def _live_sessions(self) -> list[_Session]:
         return [s for s in self._sessions.values() if s.live]
 
-    def _session(self) -> _Session:
+    def _session(self, guild: "FakeGuild | None" = None) -> _Session:
+        """The newest live session on the shard of `guild` (None: DMs, shard 0)."""
         live = self._live_sessions()
         if not live:
             raise RuntimeError("the bot is not connected to the fake gateway (use run_bot)")
-        return live[-1]
+        serving = [s for s in live if s.serves(guild)]
+        if not serving:
+            raise RuntimeError(f"no bot connected to the fake gateway runs the shard of "
+                               f"{'the DMs' if guild is None else guild.name}")
+        return serving[-1]
 
     def _wants(self, s: _Session, intent: int | None) -> bool:
         return intent is None or bool(s.intents & intent)
 
-    async def _dispatch(self, event: str, data: Any, *, intent: int | None = None) -> None:
+    async def _dispatch(self, event: str, data: Any, *, intent: int | None = None,
+                        guild: FakeGuild | None = None) -> None:
+        """To every live session that wants `intent` and (when given) serves `guild`."""
         for s in self._live_sessions():
-            if self._wants(s, intent):
+            if self._wants(s, intent) and (guild is None or s.serves(guild)):
                 await s.dispatch(event, data)
 
     def _dispatch_soon(self, event: str, make: Any, *, guild: FakeGuild | None = None, intent: int | None = None) -> None:
@@ -1365,7 +1383,7 @@ class FakeDiscord:
             return
 
         async def go() -> None:
-            await self._dispatch(event, make(), intent=intent)
+            await self._dispatch(event, make(), intent=intent, guild=guild)
 
         t = asyncio.get_running_loop().create_task(go(), name=f"fakediscord: {event}")
         self._own_tasks.add(t)
@@ -1449,7 +1467,8 @@ class FakeDiscord:
             s.conn = conn
             await s.dispatch("READY", self._ready_payload(s))
             for g in self.guilds.values():
-                await s.dispatch("GUILD_CREATE", g.payload(full=True))
+                if s.serves(g):
+                    await s.dispatch("GUILD_CREATE", g.payload(full=True))
         elif op == 6:  # resume
             s = self._sessions.get(d.get("session_id"))
             if s is None or d.get("token") != self.token:
@@ -1495,7 +1514,7 @@ class FakeDiscord:
         return {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds if s.serves(g)],
             "session_id": s.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1735,7 +1754,7 @@ class FakeDiscord:
                              command_name=str(data.get("name", "")) if itype in (2, 4) else "")
         self._interactions[iid] = it
         self._interactions_by_token[it.token] = it
-        await self._session().dispatch("INTERACTION_CREATE", it.payload())
+        await self._session(channel.guild).dispatch("INTERACTION_CREATE", it.payload())
         return it
 
     async def raw_command(self, user: FakeUser, channel: FakeChannel | FakeUser, data: dict, /, *,
@@ -1885,7 +1904,7 @@ class FakeDiscord:
         if channel.guild is not None and channel.guild.member(user) is None:
             raise ValueError(f"{user.name} is not a member of {channel.guild.name}")
         await self._flush_own()
-        session = self._session()
+        session = self._session(channel.guild)
         iid = self.new_id()
         it = FakeInteraction(
             iid, f"itoken.{iid}.{secrets.token_urlsafe(16)}", itype, user, channel, data, self,
@@ -1933,7 +1952,7 @@ class FakeDiscord:
             return
         intent = Intent.DIRECT_MESSAGES if msg.channel.is_dm else Intent.GUILD_MESSAGES
         for s in self._live_sessions():
-            if not self._wants(s, intent):
+            if not self._wants(s, intent) or not s.serves(msg.guild):
                 continue
             if event == "MESSAGE_DELETE":
                 d = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
@@ -2428,7 +2447,7 @@ class FakeDiscord:
         self.channels[thread.id] = thread
         parent.guild.threads.append(thread)
         data = thread.payload()
-        await self._dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        await self._dispatch("THREAD_CREATE", {**data, "newly_created": True}, guild=parent.guild)
         return self._json(data, 201)
 
     async def _r_get_message(self, request, payload, files, channel, message):
@@ -2664,7 +2683,10 @@ async def run_bot(bot: Any, fake: FakeDiscord, *, token: str | None = None, time
             raise IdleTimeout(f"bot not ready after {timeout}s; errors: {fake.errors[er0:]}")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while any(bot.get_guild(g) is None or bot.get_guild(g).unavailable for g in fake.guilds):
+        shards = getattr(bot, "shard_ids", None) or range(getattr(bot, "shard_count", None) or 1)
+        count = getattr(bot, "shard_count", None) or 1
+        ours = [g for g in fake.guilds if (g >> 22) % count in shards]  # the bot's shards' guilds
+        while any(bot.get_guild(g) is None or bot.get_guild(g).unavailable for g in ours):
             if loop.time() > deadline:
                 raise IdleTimeout("bot did not receive all guilds")
             await asyncio.sleep(0.005)
