@@ -9,6 +9,8 @@ no Gujarati locale, so Gujarati only ever comes from a setting.
 from __future__ import annotations
 
 import logging
+import time
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -25,6 +27,7 @@ DISCORD_LANGUAGES = {  # Discord client locales -> Gamenight languages
     discord.Locale.chinese: "zh-CN",
 }
 COMMAND_NAME = "command name"  # catalog context of command, option and group names
+KEEP_SECONDS = 30.0  # settings read are kept this long: another process may change them
 
 
 def language_of(locale: discord.Locale | None) -> str | None:
@@ -32,15 +35,16 @@ def language_of(locale: discord.Locale | None) -> str | None:
 
 
 class Languages:
-    """The voices readers get. Settings are read once per person or server, then kept."""
+    """The voices readers get. Settings read for a person or server are kept `KEEP_SECONDS`:
+    another process sharing the database may change them (it serves other shards)."""
 
     pseudo: bool = False  # tests: every reader gets the pseudo voice (i18n.PSEUDO)
 
     def __init__(self, bot: discord.Client, store: Store) -> None:
         self.bot = bot
         self.store = store
-        self._people: dict[int, tuple[str | None, str | None]] = {}
-        self._servers: dict[int, str | None] = {}
+        self._people: Kept = Kept()  # user id -> (chosen, client's)
+        self._servers: Kept = Kept()  # guild id -> chosen
 
     def _voice(self, lang: str | None) -> Voice:
         return voice(PSEUDO if self.pseudo else lang if lang in LANGUAGES else ENGLISH)
@@ -70,7 +74,7 @@ class Languages:
             return self._voice(ENGLISH)
         if guild_id not in self._servers:
             self._servers[guild_id] = (await self.store.guild_settings(guild_id)).language
-        chosen = self._servers[guild_id]
+        chosen = self._servers.get(guild_id)
         if chosen:
             return self._voice(chosen)
         guild = self.bot.get_guild(guild_id)
@@ -99,7 +103,31 @@ class Languages:
     async def _person(self, user_id: int) -> tuple[str | None, str | None]:
         if user_id not in self._people:
             self._people[user_id] = await self.store.user_languages(user_id)
-        return self._people[user_id]
+        return self._people.get(user_id, (None, None))
+
+
+class Kept:
+    """A dict whose entries are forgotten `KEEP_SECONDS` after they were set."""
+
+    def __init__(self) -> None:
+        self._items: dict[Any, tuple[float, Any]] = {}
+
+    def __contains__(self, key: Any) -> bool:
+        item = self._items.get(key)
+        if item is not None and time.monotonic() - item[0] >= KEEP_SECONDS:
+            del self._items[key]
+            return False
+        return item is not None
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._items[key][1] if key in self else default
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._items[key] = (time.monotonic(), value)
+
+    def pop(self, key: Any, default: Any = None) -> Any:
+        item = self._items.pop(key, None)
+        return default if item is None else item[1]
 
 
 class CommandTranslator(app_commands.Translator):

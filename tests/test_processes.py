@@ -122,3 +122,16 @@ async def test_two_processes_racing_on_one_match_one_wins_each_time(pg_location)
     finally:
         for store in stores_:
             await store.close()
+
+
+async def test_a_language_chosen_through_one_process_reaches_the_other(store, monkeypatch):
+    import bot.language as language
+
+    now = [100.0]
+    monkeypatch.setattr(language.time, "monotonic", lambda: now[0])
+    here, there = language.Languages(None, store), language.Languages(None, store)
+    assert await there.person(7, None) == language.voice("en")  # read, and kept a while
+    await here.choose(7, "gu")
+    assert await here.person(7, None) == language.voice("gu")
+    now[0] += language.KEEP_SECONDS  # the other process reads it again
+    assert await there.person(7, None) == language.voice("gu")
