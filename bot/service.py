@@ -2,7 +2,10 @@
 
 The Discord layer (or any other transport) calls these coroutines with plain ids and names.
 Every change is made under a per-channel lock, re-reads the match inside it, and is committed
-with a version check, so two racing clicks can never both apply. A change is on disk before
+with a version check, so two racing clicks can never both apply. The lock is this process's
+only: two processes sharing a PostgreSQL database (bot/timekeeper.py) are kept apart by the
+version check alone, and the one that loses is told `Conflict`; the lock spares the clicks of
+one process that answer, and keeps its announcement tickets in commit order. A change is on disk before
 the coroutine returns, so the caller only announces what has been saved; the match it returns
 carries a ticket taken under the same lock (`Match.ticket`, bot/order.py), so announcements
 can follow the commit order.
