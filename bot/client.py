@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.clock import Clock
@@ -87,6 +88,20 @@ class GamenightBot(commands.AutoShardedBot):
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
             self.add_listener(self._interaction_received, "on_interaction")
+
+    async def launch_shards(self) -> None:
+        """discord.py asks the API for the gateway only when it chooses the shard count; with
+        `GAMENIGHT_SHARDS` it would connect to Discord's default gateway, past a
+        DISCORD_API_BASE proxy (or fake). So the gateway is always asked of the API."""
+        if self.shard_count is None:
+            await super().launch_shards()
+            return
+        _advised, url, _limits = await self.http.get_bot_gateway()
+        self._connection.shard_count = self.shard_count
+        shard_ids = self.shard_ids or range(self.shard_count)
+        self._connection.shard_ids = shard_ids
+        for shard_id in shard_ids:
+            await self.launch_shard(yarl.URL(url), shard_id, initial=shard_id == shard_ids[0])
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)

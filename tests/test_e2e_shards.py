@@ -169,3 +169,27 @@ async def test_when_the_timekeeper_dies_the_other_takes_over_and_times_the_turn_
         await later(fake, clock, 2 * RENEW_EVERY)  # nothing more happens
         assert [t for t in texts(fake, channel) if "ran out of time" in t] == ran_out
         assert len(await server.store.moves(match.id)) == 1
+
+
+async def test_a_bot_on_given_shards_asks_the_api_for_its_gateway():
+    """discord.py would connect to Discord's own gateway when told the shard count; the bot
+    asks the API it is pointed at (a proxy, or this fake) instead."""
+    from bot.config import Settings
+    from bot.client import GamenightBot
+
+    bot = GamenightBot(Settings.from_mapping({
+        "DISCORD_TOKEN": "t", "GAMENIGHT_DB": "postgresql://x@h/d", "GAMENIGHT_SHARDS": "4",
+        "GAMENIGHT_SHARD_IDS": "1,3"}))
+    launched = []
+
+    async def bot_gateway():
+        return 1, "ws://127.0.0.1:9/gateway", {}
+
+    async def launch_shard(gateway, shard_id, *, initial=False):
+        launched.append((str(gateway), shard_id, initial))
+
+    bot.http.get_bot_gateway = bot_gateway
+    bot.launch_shard = launch_shard
+    await bot.launch_shards()
+    assert launched == [("ws://127.0.0.1:9/gateway", 1, True), ("ws://127.0.0.1:9/gateway", 3, False)]
+    assert bot._connection.shard_count == 4  # (never logged in: nothing to close)
