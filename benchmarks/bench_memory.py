@@ -15,14 +15,16 @@ the computer players' worker processes apart (none run unless a match seats a co
 The fake Discord runs in this process too: it is kept light (attachment bytes, request
 payloads and finished interactions are dropped after each action), and the benchmark chooses
 its moves in a helper process (Scrabble's move generator would otherwise count), so the figure
-is the bot's. `--trace` adds tracemalloc (slower): the Python heap by line at the end, and the
-sizes of the renderers' and engines' caches.
+is the bot's. At the end it prints the Pillow images and FreeType faces alive, the sizes of the renderers'
+and engines' caches, and how much malloc_trim gives back; `--trace` adds tracemalloc
+(slower): the Python heap by line.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import functools
 import gc
 import statistics
@@ -156,19 +158,41 @@ def print_trace() -> None:
     print("Python heap by file (top 15):")
     for stat in snapshot.statistics("filename")[:15]:
         print(f"  {stat.size / MB:7.1f} MB  {stat.traceback[0].filename}")
-    images = [obj for obj in gc.get_objects() if isinstance(obj, Image.Image)]
+
+
+def print_holdings() -> None:
+    """What lives outside the Python heap (Pillow pixels, FreeType faces) and the caches."""
+    objects = gc.get_objects()
+    images = [obj for obj in objects if isinstance(obj, Image.Image)]
     pixels = sum(image.width * image.height * (1 if image.mode in ("1", "L", "P") else 4)
                  for image in images)
-    print(f"Pillow images alive: {len(images)}, {pixels / MB:.1f} MB of pixels (outside the "
-          "Python heap)")
-    faces = [obj for obj in gc.get_objects() if isinstance(obj, ImageFont.FreeTypeFont)]
-    print(f"FreeType faces open: {len(faces)} ("
-          + ", ".join(f"{n}x {Path(p).name}" for p, n in Counter(
-              str(face.path) for face in faces).most_common()) + ")")
+    print(f"Pillow images alive: {len(images)}, {pixels / MB:.1f} MB of pixels")
+    faces = Counter(str(obj.path) for obj in objects if isinstance(obj, ImageFont.FreeTypeFont))
+    print(f"FreeType faces open: {sum(faces.values())} ("
+          + ", ".join(f"{n}x {Path(path).name}" for path, n in faces.most_common()) + ")")
     print("caches (entries / max):")
     for name, size, maxsize in cache_sizes():
         if size:
             print(f"  {size:6d} / {maxsize}  {name}")
+    del objects, images
+    gc.collect()
+    before = status()["VmRSS"]
+    trimmed = trim()
+    print(f"malloc_trim gave back {(before - status()['VmRSS']) / MB:.0f} MB "
+          f"(freed memory the C heap kept{'' if trimmed else '; none'})")
+    before = status()["VmRSS"]
+    for wrapper in (obj for obj in gc.get_objects()
+                    if isinstance(obj, functools._lru_cache_wrapper)):
+        if (getattr(wrapper, "__module__", "") or "").split(".")[0] in ("render", "games"):
+            wrapper.cache_clear()
+    gc.collect()
+    trim()
+    print(f"emptying the renderers' and engines' caches gave back "
+          f"{(before - status()['VmRSS']) / MB:.0f} MB")
+
+
+def trim() -> int:
+    return ctypes.CDLL("libc.so.6").malloc_trim(0) if sys.platform == "linux" else 0
 
 
 async def main(args) -> None:
@@ -207,6 +231,7 @@ async def main(args) -> None:
                             break
                 if args.trace:
                     print_trace()
+                print_holdings()
     finally:
         helper.shutdown()
         await fake.stop()
