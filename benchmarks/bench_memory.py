@@ -3,10 +3,11 @@ Run from the repository root (Linux: it reads /proc):
 
     python benchmarks/bench_memory.py [--matches 320] [--games reversi,scrabble,patchwork]
                                       [--actions 2000] [--players 2000] [--trace]
-                                      [--locales en-US,zh-TW,zh-CN,gu]
+                                      [--locales en-US,zh-TW,zh-CN,gu] [--names]
 
 Matches of the games are opened in turn (each in its own channel, seated from `--players`
-people, none with DMs closed, their Discord set to `--locales` in turn) and then played one action at a time, round robin, with
+people, none with DMs closed, their Discord set to `--locales` in turn, their display names
+in Chinese, Gujarati and Latin with `--names`) and then played one action at a time, round robin, with
 `bench_load`'s moves. It prints the process's resident memory (RSS, and the peak so far) after
 the first N matches of each game are open and while they are played, the time from each
 interaction to its first reply (the callback reaching Discord) and to the bot being idle, and
@@ -107,6 +108,18 @@ class TimedDiscord(FakeDiscord):
         self._interactions.clear()
         self._interactions_by_token.clear()
         self._events.clear()
+
+
+HAN, GUJARATI = "王李张刘陈杨黄赵吴周徐孙马朱胡林明华强伟芳娜静丽敏", "કખગચજટડતદનપબમરલવસહ"
+
+
+def name_in_script(number: int) -> str:
+    """A display name: a third Chinese, a third Gujarati, a third Latin, all different."""
+    script = (HAN, GUJARATI, None)[number % 3]
+    if script is None:
+        return f"Player {number}"
+    first, second = divmod(number // 3, len(script))
+    return script[first % len(script)] + script[second] + script[(first + second) % len(script)]
 
 
 def choose(game: str, state: dict, seat: int) -> tuple[str, dict]:
@@ -210,6 +223,8 @@ async def main(args) -> None:
                 tables = Tables(fake, guild, bot, args.players, 0.0, games=args.games)
                 for number, user in enumerate(tables.people):
                     user.locale = args.locales[number % len(args.locales)]
+                    if args.names:
+                        user.global_name = name_in_script(number)
                 per_game = len(args.games)
                 marks = sorted({n for n in (1, 10, 100, args.matches // per_game)
                                 if n * per_game <= args.matches})
@@ -255,5 +270,7 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=2000, help="the people seated")
     parser.add_argument("--locales", type=lambda text: text.split(","), default=["en-US"],
                         help="the players' Discord languages, in turn (e.g. en-US,zh-TW,gu)")
+    parser.add_argument("--names", action="store_true",
+                        help="display names in Chinese, Gujarati and Latin, in turn")
     parser.add_argument("--trace", action="store_true", help="tracemalloc and cache sizes")
     asyncio.run(main(parser.parse_args()))
