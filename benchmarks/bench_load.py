@@ -2,9 +2,10 @@
 closed, and the requests Discord would refuse. Run from the repository root:
 
     python benchmarks/bench_load.py [--matches 6] [--players 20] [--population 2000]
-                                    [--actions 3000]
+                                    [--actions 3000] [--games reversi,scrabble,doudizhu]
 
-Reversi, Scrabble (2 players) and Dou Dizhu (3 players) matches are opened in their own channels
+Reversi, Scrabble (2 players) and Dou Dizhu (3 players) matches (or the `--games` given;
+Patchwork too) are opened in their own channels
 and played by the engines' legal moves through slash commands, one action at a time, round robin
 over the matches; a finished match makes way for a new one in its channel, seated from a fixed
 population of players, so players come back as they do on a real server. It prints the time
@@ -39,11 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.private as private  # noqa: E402
 import games.doudizhu as ddz  # noqa: E402
+import games.patchwork as patchwork  # noqa: E402
 import games.reversi as reversi  # noqa: E402
 import games.scrabble as scrabble  # noqa: E402
 from tests.e2e import running_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
+SEATS = {"reversi": 2, "scrabble": 2, "doudizhu": 3, "patchwork": 2}
 GAMES = (("reversi", 2), ("scrabble", 2), ("doudizhu", 3))
 REFUSED = (401, 403, 429)
 RATE, WINDOW = 50, 600  # actions a second, seconds Discord counts refusals over
@@ -62,6 +65,8 @@ def command_for(game: str, state, seat: int) -> tuple[str, dict]:
         play = plays[len(plays) // 2][1]  # a middling play keeps the game long
         return "scrabble play", {"word": play.word, "square": play.square,
                                  "direction": play.direction}
+    if game == "patchwork":
+        return patchwork_command(state, seat)
     moves = ddz.legal_moves(state, seat)
     if state.phase == ddz.ROUND_OVER:
         return "doudizhu next", {}
@@ -70,6 +75,18 @@ def command_for(game: str, state, seat: int) -> tuple[str, dict]:
         return "doudizhu bid", {"amount": str(amount) if amount else "pass"}
     plays = [move for move in moves if isinstance(move, ddz.Play)]
     return ("doudizhu play", {"cards": str(plays[0])}) if plays else ("doudizhu pass", {})
+
+
+def patchwork_command(state, seat: int) -> tuple[str, dict]:
+    """A leather patch on the first free square, else the first patch that fits (so quilts
+    fill), else a pass."""
+    move = patchwork.legal_moves(state, seat)[0]
+    if isinstance(move, patchwork.Place):
+        return "patchwork place", {"square": move.square}
+    if isinstance(move, patchwork.Buy):
+        return "patchwork buy", {"patch": move.choice, "square": move.square,
+                                 "orientation": move.orientation}
+    return "patchwork pass", {}
 
 
 class SimulatedClock:
@@ -86,8 +103,10 @@ class SimulatedClock:
 class Tables:
     """The channels, each with a match whose players come from one population."""
 
-    def __init__(self, fake, guild, bot, players: int, closed: float, seed: int = 1) -> None:
+    def __init__(self, fake, guild, bot, players: int, closed: float, seed: int = 1,
+                 games: tuple[tuple[str, int], ...] = GAMES) -> None:
         self.fake, self.guild, self.bot = fake, guild, bot
+        self.games = games
         self.random = random.Random(seed)
         every = round(1 / closed) if closed else 0
         self.people = []
@@ -105,10 +124,10 @@ class Tables:
 
     async def open(self, index: int, channel=None) -> None:
         """A started match of the index's game in `channel` (a new channel if None)."""
-        game, seats = GAMES[index % len(GAMES)]
+        game, seats = self.games[index % len(self.games)]
         channel = channel or self.fake.add_channel(self.guild, f"{game}-{index}")
         users = self.random.sample(self.people, seats)
-        options = {"players": seats} if game != "reversi" else {}
+        options = {"players": seats} if game in ("scrabble", "doudizhu") else {}
         await self.fake.slash(users[0], channel, f"{game} new", **options)
         for user in users[1:]:
             await self.fake.slash(user, channel, "match join")
@@ -152,7 +171,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def main(matches: int, actions: int, players: int, population: int,
-               closed: float) -> None:
+               closed: float, games: tuple[tuple[str, int], ...] = GAMES) -> None:
     scale = population / players
     clock = SimulatedClock(timedelta(seconds=scale / RATE))
     private.now = clock  # the benchmark's own process: nothing else reads this clock
@@ -162,7 +181,7 @@ async def main(matches: int, actions: int, players: int, population: int,
         guild = fake.add_guild("Load")
         with tempfile.TemporaryDirectory() as folder:
             async with running_bot(fake, Path(folder) / "load.db", guild.id) as bot:
-                tables = Tables(fake, guild, bot, players, closed)
+                tables = Tables(fake, guild, bot, players, closed, games=games)
                 tables.stamp(clock.at)
                 for index in range(matches):
                     await tables.open(index)
@@ -173,12 +192,17 @@ async def main(matches: int, actions: int, players: int, population: int,
     report(log, took, tables, matches, players, scale, closed)
 
 
+def parse_games(text: str) -> tuple[tuple[str, int], ...]:
+    """`reversi,scrabble,patchwork` as (game, seats) pairs, opened in turn."""
+    return tuple((name, SEATS[name]) for name in text.split(","))
+
+
 def report(log, took, tables: Tables, matches, players, scale, closed) -> None:
     refused = [r for r in log if r.status in REFUSED]
     ms = [t * 1000 for t in took]
     done = len(took) + tables.lobby_commands
     hours = len(took) * scale / RATE / 3600
-    print(f"{matches} channels ({', '.join(g for g, _ in GAMES)}), {players} players "
+    print(f"{matches} channels ({', '.join(g for g, _ in tables.games)}), {players} players "
           f"({closed:.0%} with DMs closed), {len(took)} actions over {hours:.1f} simulated hours")
     print(f"interaction -> bot idle: median {statistics.median(ms):.1f} ms, "
           f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")
@@ -217,5 +241,8 @@ if __name__ == "__main__":
                         help="the players of a whole process at 50 actions/s")
     parser.add_argument("--closed", type=float, default=0.2, help="share of players with DMs "
                         "closed")
+    parser.add_argument("--games", type=parse_games, default=GAMES,
+                        help="the games opened in turn, e.g. reversi,scrabble,patchwork")
     args = parser.parse_args()
-    asyncio.run(main(args.matches, args.actions, args.players, args.population, args.closed))
+    asyncio.run(main(args.matches, args.actions, args.players, args.population, args.closed,
+                     args.games))

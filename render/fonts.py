@@ -3,6 +3,13 @@ alone draws the same pictures as the container: DejaVu Sans for Latin, Greek and
 Noto Sans Gujarati, and Noto Sans CJK (simplified Chinese forms; the CJK ideographs, kana and
 Hangul, subset to keep it small). A missing condensed face falls back to the regular one.
 
+Memory: FreeType keeps a private copy of a CFF font's glyph data in every face it opens, one
+face per size: 11 MB for the CJK font (it was 13 MB and 0.12 s while it shipped as WOFF2,
+which FreeType decompressed again for every size). So the CJK font ships uncompressed (12.9 MB,
+4 MB more than the WOFF2; opening a size costs 1 ms) and only the FALLBACK_FACES sizes drawn
+last stay open. The caches of widths and shaped runs are keyed by (file, size), never by a
+face, so they do not keep closed faces alive.
+
 Text that DejaVu cannot show (a player's name in Chinese or Gujarati, say) is drawn in runs,
 each in the first font that has its characters, laid out by Pillow with raqm (so Gujarati
 conjuncts shape). A character no font has (an emoji) becomes a plain mark.
@@ -24,7 +31,8 @@ _FACES = {
     (False, True): "DejaVuSansCondensed.ttf",
 }
 _GUJARATI = {True: "NotoSansGujarati-Bold.ttf", False: "NotoSansGujarati-Regular.ttf"}
-_CJK = "NotoSansCJKsc-Regular-subset.woff2"
+_CJK = "NotoSansCJKsc-Regular-subset.otf"
+FALLBACK_FACES = 6  # fallback (file, size) faces kept open: ~11 MB each for the CJK font
 MARK = "•"  # what a character no font has becomes
 _NEVER = "\U0010fffe"  # a noncharacter: every font draws its "missing" glyph for it
 _PROBE = 24  # px: the size glyphs are compared at
@@ -38,27 +46,55 @@ def font(size: int, *, bold: bool = True, condensed: bool = False) -> Font:
     for labels in small squares."""
     for name in (_FACES[bold, condensed], _FACES[bold, False]):
         try:
-            return ImageFont.truetype(str(FILES / name), size)
+            return _main(str(FILES / name), size)
         except OSError:
             continue
     return ImageFont.load_default(size=size)
 
 
-@lru_cache(maxsize=128)
 def chain(size: int, *, bold: bool = True, condensed: bool = False) -> tuple[Font, ...]:
     """The fonts tried in turn for each character: DejaVu, Gujarati, CJK."""
     fallbacks = (_fallback(name, size) for name in (_GUJARATI[bold], _CJK))
     return (font(size, bold=bold, condensed=condensed), *(f for f in fallbacks if f))
 
 
-@lru_cache(maxsize=256)
 def _fallback(name: str, size: int) -> Font | None:
-    """A fallback font of `size` pixels, opened the first time a character needs it (the CJK
-    file is compressed: opening it costs about 0.1 s per size)."""
+    """A fallback font of `size` pixels, opened the first time a character needs it."""
     try:
-        return ImageFont.truetype(str(FILES / name), size)
+        return _open(str(FILES / name), size)
     except OSError:
         return None
+
+
+@lru_cache(maxsize=FALLBACK_FACES)
+def _open(path: str, size: int) -> Font:
+    return ImageFont.truetype(path, size)
+
+
+Key = tuple[str, int] | Font  # a face as the caches know it: (file, size), or the face itself
+
+
+def _key(face: Font) -> Key:
+    """A face's cache key: its file and size, so a cache entry does not keep the face open
+    (a face not read from a file, the built-in default, is its own key)."""
+    path = getattr(face, "path", None)
+    return (str(path), face.size) if isinstance(path, (str, Path)) else face
+
+
+def _face(key: Key) -> Font:
+    """The face a key stands for, opened again if it was closed."""
+    if not isinstance(key, tuple):
+        return key
+    path, size = key
+    if Path(path).name in (_CJK, *_GUJARATI.values()):
+        return _open(path, size)
+    return _main(path, size)
+
+
+@lru_cache(maxsize=128)
+def _main(path: str, size: int) -> Font:
+    """A main (DejaVu) face by file: small, so they all stay open."""
+    return ImageFont.truetype(path, size)
 
 
 @lru_cache(maxsize=None)
@@ -131,15 +167,24 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         x += width
 
 
-@lru_cache(maxsize=4096)
 def text_width(part: str, face: Font) -> float:
-    return face.getlength(part)
+    return _width(part, _key(face))
 
 
 @lru_cache(maxsize=4096)
+def _width(part: str, key: Key) -> float:
+    return _face(key).getlength(part)
+
+
 def _run_mask(part: str, face: Font, anchor: str) -> tuple[Image.Image, int, int]:
-    """`part` drawn once in `face` as a coverage mask, and where the mask's corner sits from
-    the anchor point."""
+    return _mask(part, _key(face), anchor)
+
+
+@lru_cache(maxsize=4096)
+def _mask(part: str, key: Key, anchor: str) -> tuple[Image.Image, int, int]:
+    """`part` drawn once in the face of `key` as a coverage mask, and where the mask's corner
+    sits from the anchor point."""
+    face = _face(key)
     left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor=anchor)

@@ -136,6 +136,6 @@ def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
         return original(self, xy, text, *args, **kwargs)
 
     with patch.object(ImageDraw.ImageDraw, "text", spy), \
-            patch.object(fonts, "_run_mask", fonts._run_mask.__wrapped__):  # shape every run
+            patch.object(fonts, "_mask", fonts._mask.__wrapped__):  # shape every run
         png = draw()
     return png, texts

@@ -29,7 +29,7 @@ def test_the_fonts_are_told_apart_by_script():
     faces = {part: face for part, face in fonts.runs("Ann 王 ગુ", 40)}
     paths = {part.strip(): str(face.path) for part, face in faces.items()}
     assert paths["Ann"].endswith("DejaVuSans-Bold.ttf")
-    assert paths["王"].endswith(".woff2")
+    assert paths["王"].endswith("NotoSansCJKsc-Regular-subset.otf")
     assert paths["ગુ"].endswith("NotoSansGujarati-Bold.ttf")
 
 
@@ -52,3 +52,35 @@ def test_a_patchwork_table_with_chinese_and_gujarati_names():
     png = render_game(pw.view(state), names=["王小明", "ગુજરાતી"])
     image = Image.open(io.BytesIO(png))
     assert image.width == 600
+
+
+def _open_cjk_faces() -> int:
+    import gc
+
+    return sum(1 for obj in gc.get_objects() if isinstance(obj, fonts.ImageFont.FreeTypeFont)
+               and str(obj.path).endswith(fonts._CJK))
+
+
+def test_only_a_few_sizes_of_the_cjk_font_stay_open():
+    sizes = range(30, 30 + fonts.FALLBACK_FACES + 4)
+    for size in sizes:
+        fonts.draw_text(ImageDraw.Draw(Image.new("L", (400, 80))), (0, 0), "王小明", size,
+                        fill=255)
+        fonts.text_length("王小明", size)
+    # one face per size drawn last, and the probe that tells which characters it has
+    assert _open_cjk_faces() <= fonts.FALLBACK_FACES + 1
+
+
+def test_text_drawn_again_after_its_face_was_closed_is_the_same():
+    def drawn(size: int) -> bytes:
+        image = Image.new("L", (400, 80))
+        fonts.draw_text(ImageDraw.Draw(image), (200, 40), "Ann 王小明", size, fill=255,
+                        anchor="mm")
+        return image.tobytes()
+
+    first = drawn(41)
+    for size in range(50, 50 + fonts.FALLBACK_FACES + 1):  # every face of size 41 closes
+        drawn(size)
+    fonts._mask.cache_clear()
+    fonts._width.cache_clear()
+    assert drawn(41) == first
