@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER = timedelta(hours=1)  # a closed-DM player is tried again on their turn after this,
 RETRY_LONGEST = timedelta(days=1)  # doubled after each refusal in a row, up to this
+SWAP_ATTEMPTS = 4  # a live DM replaced by other processes this often in a row is left to them
 
 
 def now() -> datetime:
@@ -112,8 +113,11 @@ class LiveDMs:
     a new DM is the notification, and the previous one shrinks to one line, so the DM history
     shows a single live hand. Which DM is live, and the match version it shows, is kept in the
     database, so after a restart the bot edits the same DM and takes stale controls off it.
-    Announcements may overlap: each seat is updated by one at a time, and one that runs late
-    (its version is older than the DM's) leaves the DM alone.
+    Announcements may overlap: each seat is updated by one at a time in a process, and one
+    that runs late (its version is older than the DM's) leaves the DM alone. Across processes
+    the database decides (`Store.swap_live_dm`, a compare-and-swap): a process whose new DM
+    lost retires it, one that won retires the DM it replaced, and one whose edit lost to
+    another DM retires the message it edited (the edit may have brought an old hand back).
     """
 
     def __init__(self, bot: GamenightBot, thing: str) -> None:
@@ -136,36 +140,65 @@ class LiveDMs:
         version = match.row.version
         async with self._lock(match.id, seat):
             live = await self.bot.store.live_dm(match.id, seat)
-            if live is not None and live.version > version:
-                return True  # a newer announcement already showed this seat its view
-            if live is not None and (live.prompt or not prompt):
-                if await self._edit(live, _edit_kwargs(reply)):
-                    await self.bot.store.keep_live_dm(replace(live, version=version,
-                                                              prompt=prompt))
+            for _attempt in range(SWAP_ATTEMPTS):
+                if live is not None and live.version > version:
+                    return True  # a newer announcement already showed this seat its view
+                if live is None or not (live.prompt or not prompt):
+                    break
+                if not await self._edit(live, _edit_kwargs(reply)):
+                    live = None  # gone (deleted, say): a new DM takes its place
+                    break
+                swap = await self.bot.store.swap_live_dm(
+                    replace(live, version=version, prompt=prompt), same_message=True)
+                if swap.won:
                     return True
-                live = None  # gone (deleted, say): a new DM takes its place
-            allowed = await dm_allowed(self.bot, match.id, seat, row.user_id, prompt=prompt)
-            if allowed is False:
+                if swap.before is not None and swap.before.message_id != live.message_id:
+                    await self._retire(match, live, swap.before)  # replaced meanwhile
+                live = swap.before  # the one live now: leave it, or bring it up to date
+            return await self._send_live(match, seat, reply, prompt, live)
+
+    async def _send_live(self, match: Match, seat: int, reply: Reply, prompt: bool,
+                         live: LiveDM | None) -> bool:
+        """`show` by a new DM, replacing `live`."""
+        row = match.player(seat)
+        allowed = await dm_allowed(self.bot, match.id, seat, row.user_id, prompt=prompt)
+        if allowed is False:
+            return False
+        try:
+            message = await self._send(row.user_id, reply)
+        except discord.HTTPException as error:
+            if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
+                await self.bot.store.mark_dms_closed(row.user_id, now())
                 return False
-            try:
-                message = await self._send(row.user_id, reply)
-            except discord.HTTPException as error:
-                if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
-                    await self.bot.store.mark_dms_closed(row.user_id, now())
-                    return False
-                # Anything else (a deleted account, Discord having a bad moment) must not
-                # undo the move's announcement; the private command still shows the hand.
-                log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
-                return True
-            if allowed is None:  # the retry went through: their DMs are open again
-                await self.bot.store.clear_dms_closed(row.user_id)
-            await self.bot.store.keep_live_dm(LiveDM(match.id, seat, message.channel.id,
-                                                     message.id, version, prompt))
-            if live is not None:
-                voice = await person_voice(self.bot, match, seat)
-                await self._edit(live, _shrunk(voice(lines((where(self.bot, match),
-                                                            newer_below(self.thing))))))
+            # Anything else (a deleted account, Discord having a bad moment) must not
+            # undo the move's announcement; the private command still shows the hand.
+            log.warning("DM to seat %s of match %s failed: %s", seat, match.id, error)
+            return True
+        if allowed is None:  # the retry went through: their DMs are open again
+            await self.bot.store.clear_dms_closed(row.user_id)
+        sent = LiveDM(match.id, seat, message.channel.id, message.id, match.row.version, prompt)
+        swap = await self.bot.store.swap_live_dm(sent)
+        if not swap.won:  # another process showed a newer view meanwhile
+            await self._retire(match, sent, swap.before)
+        elif swap.before is not None and swap.before.message_id != sent.message_id:
+            await self._retire(match, swap.before, sent)
         return True
+
+    async def _retire(self, match: Match, old: LiveDM, live: LiveDM | None) -> None:
+        """`old` is no longer live: it shrinks to a line pointing to the newer DM below, or,
+        when it came after `live` (two processes sent at once), it is deleted."""
+        if live is not None and old.message_id > live.message_id:
+            channel = self.bot.get_partial_messageable(old.channel_id,
+                                                       type=discord.ChannelType.private)
+            try:
+                await channel.get_partial_message(old.message_id).delete()
+            except discord.HTTPException as error:
+                log.info("could not delete the extra DM of seat %s of match %s: %s",
+                         old.seat, old.match_id, error)
+            return
+        voice = await person_voice(self.bot, match, old.seat)
+        await self._edit(old, _shrunk(voice(lines((where(self.bot, match),
+                                                   newer_below(self.thing))))), forget=False)
 
     async def _send(self, user_id: int, reply: Reply) -> discord.Message:
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
@@ -177,24 +210,29 @@ class LiveDMs:
         for live in await self.bot.store.live_dms(match.id):
             async with self._lock(match.id, live.seat):
                 current = await self.bot.store.live_dm(match.id, live.seat)
-                if current is None or current.version >= match.row.version:
-                    continue
-                voice = await person_voice(self.bot, match, live.seat)
-                if not await self._edit(current, _shrunk(voice(lines((where(self.bot, match),
-                                                                      note))))):
-                    continue
-                await self.bot.store.keep_live_dm(replace(current, version=match.row.version,
-                                                          prompt=False))
+                for _attempt in range(SWAP_ATTEMPTS):
+                    if current is None or current.version >= match.row.version:
+                        break
+                    voice = await person_voice(self.bot, match, live.seat)
+                    if not await self._edit(current, _shrunk(voice(lines((
+                            where(self.bot, match), note))))):
+                        break
+                    swap = await self.bot.store.swap_live_dm(
+                        replace(current, version=match.row.version, prompt=False),
+                        same_message=True)
+                    current = None if swap.won else swap.before  # another DM: shrink it too
 
-    async def _edit(self, live: LiveDM, kwargs: dict) -> bool:
-        """Edit a live DM; False when Discord refuses (e.g. 10008: it was deleted)."""
+    async def _edit(self, live: LiveDM, kwargs: dict, *, forget: bool = True) -> bool:
+        """Edit a live DM; False when Discord refuses (e.g. 10008: it was deleted, and then,
+        unless not `forget`, it is no longer live)."""
         channel = self.bot.get_partial_messageable(live.channel_id,
                                                    type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(live.message_id).edit(**kwargs)
         except discord.HTTPException as error:
-            if error.code in GONE:  # deleted: never edit it again
-                await self.bot.store.forget_live_dm(live.match_id, live.seat)
+            if forget and error.code in GONE:  # deleted: never edit it again
+                await self.bot.store.forget_live_dm(live.match_id, live.seat,
+                                                     live.message_id)
             log.info("could not edit the live DM of seat %s of match %s: %s",
                      live.seat, live.match_id, error)
             return False

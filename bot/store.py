@@ -221,6 +221,12 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at REAL NOT NULL
     );
     """,
+    # 11: the match version the board message (`board_message_id`) shows. Several processes
+    # may post a match's boards: a board is recorded only over an older one, so a process can
+    # tell that its board came too late (bot/cogs/base.py).
+    """
+    ALTER TABLE matches ADD COLUMN board_version INTEGER;
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -342,6 +348,32 @@ class LiveDM:
     message_id: int
     version: int
     prompt: bool
+
+
+@dataclass(frozen=True)
+class LiveSwap:
+    """What `Store.swap_live_dm` did: whether the DM became live (`won`), and `before`, the
+    live DM it replaced (won) or the one that stays live (lost); None: there was none."""
+
+    won: bool
+    before: LiveDM | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A match's newest recorded board message and the match version it shows."""
+
+    message_id: int | None
+    version: int | None
+
+
+@dataclass(frozen=True)
+class BoardSwap:
+    """What `Store.record_board` did: whether the board was recorded (`won`), and `before`,
+    the board it replaced (won) or the newer one that stays recorded (lost)."""
+
+    won: bool
+    before: Board
 
 
 @dataclass(frozen=True)
@@ -648,6 +680,30 @@ class Store:
                 await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?",
                                  (board, match_id))
 
+    async def board(self, match_id: int) -> Board:
+        """The match's newest recorded board message and the version it shows."""
+        async with self._reading() as db, db.query(
+            "SELECT board_message_id, board_version FROM matches WHERE id = ?", (match_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return Board(None, None) if row is None else Board(row[0], row[1])
+
+    async def record_board(self, match_id: int, message_id: int, version: int) -> BoardSwap:
+        """Record `message_id`, showing the match at `version`, as its newest board unless
+        the recorded one shows a newer version: a compare-and-swap across processes."""
+        async with self.transaction() as db:
+            await db.lock(f"board:{match_id}")  # PostgreSQL: one swap at a time
+            async with db.query(
+                "SELECT board_message_id, board_version FROM matches WHERE id = ?", (match_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            before = Board(None, None) if row is None else Board(row[0], row[1])
+            if before.version is not None and before.version > version:
+                return BoardSwap(False, before)
+            await db.execute("UPDATE matches SET board_message_id = ?, board_version = ?"
+                             " WHERE id = ?", (message_id, version, match_id))
+            return BoardSwap(True, before)
+
     async def dm_notice_sent(self, match_id: int, seat: int) -> bool:
         """Whether `seat` was already told in the channel that its DMs are closed."""
         async with self._reading() as db, db.query(
@@ -677,23 +733,43 @@ class Store:
 
     async def keep_live_dm(self, dm: LiveDM) -> bool:
         """Make `dm` the seat's live DM, unless one built at a newer version is (False)."""
+        return (await self.swap_live_dm(dm)).won
+
+    async def swap_live_dm(self, dm: LiveDM, *, same_message: bool = False) -> LiveSwap:
+        """Make `dm` the seat's live DM if the live one was built at its version or an older
+        one (and, with `same_message`, is still `dm`'s message: an edit of it): a
+        compare-and-swap, so of two processes replacing one live DM at once, each learns which
+        DM it replaced, or that it lost and to which."""
         async with self.transaction() as db:
-            changed = await db.execute(
+            await db.lock(f"live_dm:{dm.match_id}:{dm.seat}")  # PostgreSQL: one swap at a time
+            async with db.query("SELECT * FROM live_dms WHERE match_id = ? AND seat = ?",
+                                (dm.match_id, dm.seat)) as cursor:
+                row = await cursor.fetchone()
+            before = None if row is None else _live_dm(row)
+            if before is not None and (before.version > dm.version or (
+                    same_message and before.message_id != dm.message_id)):
+                return LiveSwap(False, before)
+            await db.execute(
                 "INSERT INTO live_dms (match_id, seat, channel_id, message_id, version, prompt,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (match_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
                 " message_id = excluded.message_id, version = excluded.version,"
-                " prompt = excluded.prompt, updated_at = excluded.updated_at"
-                " WHERE live_dms.version <= excluded.version",
+                " prompt = excluded.prompt, updated_at = excluded.updated_at",
                 (dm.match_id, dm.seat, dm.channel_id, dm.message_id, dm.version, int(dm.prompt),
                  _now()))
-            return changed == 1
+            return LiveSwap(True, before)
 
-    async def forget_live_dm(self, match_id: int, seat: int) -> None:
-        """The seat's live DM is gone (deleted): nothing to edit any more."""
+    async def forget_live_dm(self, match_id: int, seat: int,
+                             message_id: int | None = None) -> None:
+        """The seat's live DM (`message_id`, if it is still that one) is gone (deleted):
+        nothing to edit any more."""
         async with self.transaction() as db:
-            await db.execute("DELETE FROM live_dms WHERE match_id = ? AND seat = ?",
-                             (match_id, seat))
+            if message_id is None:
+                await db.execute("DELETE FROM live_dms WHERE match_id = ? AND seat = ?",
+                                 (match_id, seat))
+            else:
+                await db.execute("DELETE FROM live_dms WHERE match_id = ? AND seat = ?"
+                                 " AND message_id = ?", (match_id, seat, message_id))
 
     async def dms_closed_at(self, user_id: int) -> datetime | None:
         """When a DM to `user_id` was last refused because its DMs are closed (None: never,

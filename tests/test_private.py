@@ -1,6 +1,7 @@
 """The live DM: one per player per match, kept in the database; closed DMs are reported and
 other failures never undo an accepted move."""
 
+import asyncio
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -11,7 +12,7 @@ import games.reversi as reversi
 from bot.present import Reply
 from bot.private import LiveDMs
 from bot.service import Match
-from bot.store import LiveDM, MatchRow, SeatRow, Store
+from bot.store import LiveDM, LiveSwap, MatchRow, SeatRow, Store
 from i18n import ENGLISH_VOICE
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
@@ -31,21 +32,34 @@ class EnglishOnly:
         return ENGLISH_VOICE
 
 
-class FakeBot:
-    """Just enough of a bot to send, edit and look at DMs (ids from 1000)."""
+class Inbox:
+    """The DMs of one fake Discord, shared by the fake bots of several processes: ids rise in
+    the order messages are sent, as Discord's do."""
 
-    def __init__(self, store: Store, send_error=None):
+    def __init__(self) -> None:
+        self.messages: dict[int, dict] = {}  # id -> the latest content sent or edited
+        self.sent: list[int] = []
+        self.gone: set[int] = set()  # deleted
+
+
+class FakeBot:
+    """Just enough of a bot to send, edit and look at DMs (ids from 1000). `hold`: sends and
+    edits wait for it (a process whose requests are slow)."""
+
+    def __init__(self, store: Store, send_error=None, inbox: Inbox | None = None):
         self.store = store
         self.languages = EnglishOnly()
         self.send_error = send_error
-        self.messages: dict[int, dict] = {}  # id -> the latest content sent or edited
-        self.sent: list[int] = []
-        self.gone: set[int] = set()
+        self.inbox = inbox or Inbox()
+        self.messages, self.sent, self.gone = self.inbox.messages, self.inbox.sent, self.inbox.gone
+        self.hold: asyncio.Event | None = None
 
     def get_user(self, user_id):
         return SimpleNamespace(send=self._send)
 
     async def _send(self, **kwargs):
+        if self.hold is not None:
+            await self.hold.wait()
         if self.send_error is not None:
             raise self.send_error
         message_id = 1000 + len(self.sent)
@@ -55,12 +69,20 @@ class FakeBot:
 
     def get_partial_messageable(self, channel_id, **kwargs):
         return SimpleNamespace(get_partial_message=lambda message_id: SimpleNamespace(
-            edit=lambda **kwargs: self._edit(message_id, kwargs)))
+            edit=lambda **kwargs: self._edit(message_id, kwargs),
+            delete=lambda: self._delete(message_id)))
 
     async def _edit(self, message_id, kwargs):
+        if self.hold is not None:
+            await self.hold.wait()
         if message_id in self.gone:
             raise http_error(discord.NotFound, 404, 10008)
         self.messages[message_id] = kwargs
+
+    async def _delete(self, message_id):
+        if message_id in self.gone:
+            raise http_error(discord.NotFound, 404, 10008)
+        self.gone.add(message_id)
 
     def get_guild(self, guild_id):
         return None
@@ -152,3 +174,107 @@ async def test_the_store_never_replaces_a_newer_live_dm(store):
     assert await store.keep_live_dm(LiveDM(match.id, 0, 77, 6, 5, False))  # same version: ok
     assert await store.live_dm(match.id, 0) == LiveDM(match.id, 0, 77, 6, 5, False)
     assert await store.live_dm(match.id, 1) is None
+
+
+# -- two processes replacing one live DM at once --------------------------------------------
+
+async def race(first: FakeBot, second: FakeBot, first_show, second_show) -> None:
+    """Both processes read the live DM before either changes anything; `second`'s requests
+    to Discord go out only once `first` is done (its requests were slow)."""
+    both_read = asyncio.Barrier(2)
+    for bot in (first, second):
+        read, waited = bot.store.live_dm, []
+
+        async def gated(match_id, seat, read=read, waited=waited):
+            live = await read(match_id, seat)
+            if not waited:
+                waited.append(True)
+                await both_read.wait()
+            return live
+
+        bot.store.live_dm = gated
+    second.hold = asyncio.Event()
+
+    async def first_then_release():
+        await first_show()
+        second.hold.set()
+
+    await asyncio.gather(first_then_release(), second_show())
+
+
+def one_live_dm(inbox: Inbox, live: LiveDM) -> str:
+    """The live DM's content, checking that every other DM is deleted, or shrunk to a line
+    pointing to the live one below it."""
+    for message_id, kwargs in inbox.messages.items():
+        if message_id in inbox.gone or message_id == live.message_id:
+            continue
+        assert "newer message below" in kwargs["content"], (message_id, kwargs["content"])
+        assert kwargs["view"] is None and message_id < live.message_id
+    assert live.message_id not in inbox.gone
+    return inbox.messages[live.message_id]["content"]
+
+
+@pytest.mark.parametrize("newer_first", [False, True])
+@pytest.mark.parametrize(("older", "newer"), [(2, 3), (2, 2)])
+async def test_two_processes_sending_a_new_dm_at_once_leave_one_live(
+        pg_location, newer_first, older, newer):
+    """Two processes announce a turn of the same seat at once, each with a new DM: whichever
+    swaps second learns it lost (and retires its own DM) or what it replaced (and retires
+    that), so one DM shows the newest view."""
+    stores_ = [await Store.open(pg_location), await Store.open(pg_location)]
+    try:
+        inbox = Inbox()
+        a, b = (FakeBot(s, inbox=inbox) for s in stores_)
+        match = await a_match(stores_[0])
+        await LiveDMs(a, "hand").show(match, 0, Reply(content="version 1"), prompt=False)
+        show_a = lambda: LiveDMs(a, "hand").show(  # noqa: E731
+            at(match, older), 0, Reply(content=f"A {older}"), prompt=True)
+        show_b = lambda: LiveDMs(b, "hand").show(  # noqa: E731
+            at(match, newer), 0, Reply(content=f"B {newer}"), prompt=True)
+        if newer_first:
+            await race(b, a, show_b, show_a)
+        else:
+            await race(a, b, show_a, show_b)
+        live = await stores_[0].live_dm(match.id, 0)
+        assert live.version == newer and live.prompt
+        shown = one_live_dm(inbox, live)
+        assert shown == f"B {newer}" or (older == newer and shown == f"A {older}")
+    finally:
+        for store in stores_:
+            await store.close()
+
+
+async def test_an_edit_that_lost_to_a_new_dm_of_another_process_is_shrunk_again(pg_location):
+    """One process edits the live DM (its seat need not act) while another replaces it with a
+    new DM (the seat must act now) and shrinks it; the edit landing last would show the old
+    hand again, so the editor, learning that it lost, shrinks it once more."""
+    stores_ = [await Store.open(pg_location), await Store.open(pg_location)]
+    try:
+        inbox = Inbox()
+        a, b = (FakeBot(s, inbox=inbox) for s in stores_)
+        match = await a_match(stores_[0])
+        await LiveDMs(a, "hand").show(match, 0, Reply(content="version 1"), prompt=False)
+        await race(b, a,
+                   lambda: LiveDMs(b, "hand").show(at(match, 3), 0, Reply(content="your turn"),
+                                                   prompt=True),
+                   lambda: LiveDMs(a, "hand").show(at(match, 2), 0, Reply(content="version 2"),
+                                                   prompt=False))
+        live = await stores_[0].live_dm(match.id, 0)
+        assert (live.version, live.prompt) == (3, True)
+        assert one_live_dm(inbox, live) == "your turn"
+    finally:
+        for store in stores_:
+            await store.close()
+
+
+async def test_the_live_dm_swap_says_what_it_replaced_or_what_stands(store):
+    match = await a_match(store)
+    first = LiveDM(match.id, 0, 77, 5, 5, True)
+    assert await store.swap_live_dm(first) == LiveSwap(True, None)
+    newer = LiveDM(match.id, 0, 77, 6, 6, True)
+    assert await store.swap_live_dm(newer) == LiveSwap(True, first)
+    assert await store.swap_live_dm(LiveDM(match.id, 0, 77, 7, 5, True)) == LiveSwap(False, newer)
+    edit = replace(first, version=7)  # an edit of message 5, which is no longer live
+    assert await store.swap_live_dm(edit, same_message=True) == LiveSwap(False, newer)
+    assert await store.swap_live_dm(replace(newer, version=7),
+                                    same_message=True) == LiveSwap(True, newer)

@@ -10,29 +10,10 @@ import pytest
 from bot.service import Conflict, MatchService, OutOfDate, Player
 from bot.store import Store
 from games import reversi
-from tests import stores
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
 
 CHANNEL, GUILD = 500, 1
-
-
-@pytest.fixture
-async def postgresql():
-    """Skip, saying why, where no PostgreSQL server answers."""
-    why = await stores.reachable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server answers at the test server ({why}); set "
-                    "GAMENIGHT_TEST_PG to run the tests of several processes")
-
-
-@pytest.fixture
-async def pg_location(postgresql, tmp_path):
-    """A schema of its own on the PostgreSQL server, whichever database the run is on."""
-    schema = stores.schema_for(tmp_path / "shared")
-    await stores.run_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
-    stores.CREATED.add(schema)
-    return stores.url_for(schema)
 
 
 async def test_a_lease_is_held_by_one_owner_until_it_lapses(store):
