@@ -65,16 +65,19 @@ class Reply:
 
 
 class ShownImages:
-    """The last picture shown in each channel. A new board whose picture is the same (a pass
-    that changed nothing drawn) leaves it out and says so: it is right above."""
+    """The last picture this process showed in each channel, and the message showing it. A
+    new board whose picture is the same (a pass that changed nothing drawn) leaves it out and
+    says so: it is right above. Other processes post boards too, so only while that message
+    is still the match's newest board (in the database)."""
 
     def __init__(self) -> None:
-        self._last: dict[int, bytes] = {}
+        self._last: dict[int, tuple[bytes, int | None]] = {}
 
-    def drop_repeat(self, channel_id: int, reply: Reply,
-                    voice: Voice = ENGLISH_VOICE) -> None:
-        """Leave out a picture the channel just saw, saying so in the channel's `voice`."""
-        if reply.png is None or self._last.get(channel_id) != _digest(reply.png):
+    def drop_repeat(self, channel_id: int, reply: Reply, voice: Voice = ENGLISH_VOICE,
+                    newest: int | None = None) -> None:
+        """Leave out a picture the channel just saw in `newest` (the newest board message),
+        saying so in the channel's `voice`."""
+        if reply.png is None or self._last.get(channel_id) != (_digest(reply.png), newest):
             return
         reply.png = reply.alt = None
         if reply.embed is not None:
@@ -82,9 +85,9 @@ class ShownImages:
                                   value=voice(_("Unchanged: the picture above shows it.")),
                                   inline=False)
 
-    def shown(self, channel_id: int, reply: Reply) -> None:
+    def shown(self, channel_id: int, reply: Reply, message_id: int | None) -> None:
         if reply.png is not None:
-            self._last[channel_id] = _digest(reply.png)
+            self._last[channel_id] = (_digest(reply.png), message_id)
 
     def forget(self, channel_id: int) -> None:
         """A new match starts here: its first board is always pictured, even when an earlier

@@ -376,7 +376,14 @@ class GameCog:
         when Discord refuses, the player hears that (`done`) rather than "try again"."""
         refused: list[discord.HTTPException] = []
         try:
-            await self._show_board(match, tuple(events), interaction)
+            if await self.board_superseded(match):
+                if interaction is not None:
+                    voice = await self.bot.languages.reader(interaction)
+                    await answer_privately(interaction, voice(_(
+                        "{done}; the board of a later move is already posted, and shows it.",
+                        done=done)))
+            else:
+                await self._show_board(match, tuple(events), interaction)
         except discord.HTTPException as error:
             await forget_gone(self.bot, match.id, error)  # its channel is gone: the match too
             refused.append(error)
@@ -390,6 +397,39 @@ class GameCog:
             voice = (await languages.reader(interaction) if interaction is not None
                      else await languages.server(match.guild_id))
             raise NotAnnounced(voice(done), refused[0]) from refused[0]
+
+    async def board_superseded(self, match: Match) -> bool:
+        """Whether a board of a later version of `match` is already posted: another process
+        committed and announced a later move first (within a process, commit order holds)."""
+        newest = await self.service.store.board(match.id)
+        return newest.version is not None and newest.version > match.row.version
+
+    async def record_board(self, match: Match, message_id: int, version: int) -> None:
+        """Record the board just posted in `message_id`, showing `version`, as the match's
+        newest. Across processes the database decides which is newest, and Discord's ids say
+        which came last in the channel: a board of an older version that landed below one of
+        a newer version is deleted (the newer one says it all)."""
+        swap = await self.service.store.record_board(match.id, message_id, version)
+        before = swap.before
+        if before.message_id is None or before.version is None:
+            return
+        if swap.won and before.version < version and before.message_id > message_id:
+            stale = before.message_id  # an older board landed below this one
+        elif not swap.won and message_id > before.message_id:
+            stale = message_id  # this one landed below a newer board
+        else:
+            return
+        log.info("deleting the board of match %s posted out of order", match.id)
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(stale).delete()
+        except discord.HTTPException as error:
+            log.warning("could not delete a board of match %s posted out of order: %s",
+                        match.id, error)
+
+    async def newest_board(self, match: Match) -> int | None:
+        """The match's newest board message (whichever process posted it)."""
+        return (await self.service.store.board(match.id)).message_id
 
     async def _show_board(self, match: Match, events: tuple[Event, ...],
                           interaction: discord.Interaction | None) -> None:
@@ -450,18 +490,19 @@ class GameCog:
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
-        async def fresh() -> Reply:
+        async def fresh() -> tuple[Reply, int]:
             reply = await self.board_post(match, tuple(events))
             voice = await self.bot.languages.server(match.guild_id)
-            self.images.drop_repeat(match.channel_id, reply, voice)
-            return reply
+            self.images.drop_repeat(match.channel_id, reply, voice,
+                                    await self.newest_board(match))
+            return reply, match.row.version
 
         await self._send_board(interaction, match, fresh())
 
     async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
         """`/match status`: the board as it stands when posted, even if a move lands while it
         is drawn (then it is drawn again, so the newest post never shows an older turn)."""
-        async def newest() -> Reply:
+        async def newest() -> tuple[Reply, int]:
             current = match
             for _attempt in range(3):
                 reply = await self.board_post(current, ())
@@ -470,24 +511,27 @@ class GameCog:
                     break
                 current = latest
             reply.mentions = ()  # anyone may ask: the player to move was pinged already
-            return reply
+            return reply, current.row.version
 
         await self._send_board(interaction, match, newest())
 
     async def _send_board(self, interaction: discord.Interaction, match: Match,
-                          build: Awaitable[Reply]) -> None:
-        built: list[Reply] = []
+                          build: Awaitable[tuple[Reply, int]]) -> None:
+        """Answer with the board `build` draws, with the match version it shows."""
+        built: list[tuple[Reply, int]] = []
 
         async def keep() -> Reply:
             built.append(await build)
+            reply = built[0][0]
             if interaction.guild_id is not None and not interaction.app_permissions.attach_files:
-                drop_picture(built[0])
-            return built[0]
+                drop_picture(reply)
+            return reply
 
         message = await send_reply(interaction, keep())
-        self.images.shown(match.channel_id, built[0])
+        reply, version = built[0]
+        self.images.shown(match.channel_id, reply, None if message is None else message.id)
         if message is not None:
-            await self.service.store.set_message(match.id, board=message.id)
+            await self.record_board(match, message.id, version)
 
     async def posts_anew(self, match: Match, events: tuple[Event, ...]) -> bool:
         """Whether this board is a new channel post (something new to see, or someone to
@@ -507,7 +551,8 @@ class GameCog:
         if not await edit_stored(self.bot, match, board_id, "the table (posting it instead)",
                                  **reply.edit_kwargs()):
             return None
-        self.images.shown(match.channel_id, reply)
+        self.images.shown(match.channel_id, reply, board_id)
+        await self.record_board(match, board_id, match.row.version)
         return board_id
 
     async def answer_edit(self, interaction: discord.Interaction, match: Match,
@@ -525,7 +570,8 @@ class GameCog:
         bot may not post there (it is not sent, so Discord refuses nothing)."""
         reply = await self.board_post(match, tuple(events))
         self.images.drop_repeat(match.channel_id, reply,
-                                await self.bot.languages.server(match.guild_id))
+                                await self.bot.languages.server(match.guild_id),
+                                await self.newest_board(match))
         perms = self.bot.perms
         if perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
             drop_picture(reply)
@@ -535,8 +581,8 @@ class GameCog:
             return False
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(**reply.kwargs())
-        self.images.shown(match.channel_id, reply)
-        await self.service.store.set_message(match.id, board=message.id)
+        self.images.shown(match.channel_id, reply, message.id)
+        await self.record_board(match, message.id, match.row.version)
         return True
 
     async def tell_missing(self, interaction: discord.Interaction, channel_id: int,
