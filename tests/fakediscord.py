@@ -54,7 +54,9 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
   ``await raw_command(user, channel, data, *, autocomplete=False)``: interactions with any data,
   unchecked (for fuzzing the bot with what stale clients or old messages send);
   ``await dispatch_raw(type, user, channel, data, *, message=None, components=None)`` sends one
-  without waiting (many at once, then ``wait_idle()``) and returns the FakeInteraction
+  without waiting (many at once, then ``wait_idle()``) and returns the FakeInteraction;
+  ``await slash_nowait(user, channel, "cmd", **options)`` likewise sends a slash command (for a
+  bot in another process: ``await interaction.answered.wait()``, ``interaction.answered_at``)
 * ``await send(user, channel, content) -> FakeMessage`` (a user message, dispatched as MESSAGE_CREATE)
 * ``messages(channel_or_user, *, include_ephemeral=False)``, ``dm_messages(user)``,
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)
@@ -697,6 +699,10 @@ class FakeInteraction:
     choices: list[dict] | None = None
     modal: dict | None = None
     locale: str = "en-US"
+    # set when the bot's first callback arrives (time.perf_counter()): a bot in another
+    # process cannot be waited for with wait_idle(), its answer can
+    answered_at: float | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property
     def guild(self) -> FakeGuild | None:
@@ -1757,6 +1763,16 @@ class FakeDiscord:
         await self._session(channel.guild).dispatch("INTERACTION_CREATE", it.payload())
         return it
 
+    async def slash_nowait(self, user: FakeUser, channel: FakeChannel | FakeUser, command: str, /,
+                           **options: Any) -> FakeInteraction:
+        """``slash`` without waiting for the bot: send the command and return the
+        FakeInteraction at once. For bots in other processes, whose work the fake cannot see:
+        ``await interaction.answered.wait()`` (its first callback; ``answered_at``), then read
+        ``response_type``, ``original``, ``followups`` as they arrive."""
+        channel = self._resolve_channel(channel)
+        data, _ = self._command_data(user, channel, command, options, focused=None)
+        return await self.dispatch_raw(2, user, channel, data)
+
     async def raw_command(self, user: FakeUser, channel: FakeChannel | FakeUser, data: dict, /, *,
                           autocomplete: bool = False) -> InteractionResult:
         """A slash command (or, with ``autocomplete``, an autocomplete) interaction with any
@@ -2565,6 +2581,8 @@ class FakeDiscord:
         elif t == 9:
             it.modal = data
         it.response_type = t
+        it.answered_at = time.perf_counter()
+        it.answered.set()
         if t in (4, 5):
             await self._dispatch_message_event("MESSAGE_CREATE", it.original)  # type: ignore[arg-type]
         elif t == 7:

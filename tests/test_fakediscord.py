@@ -396,3 +396,14 @@ async def test_the_bot_overwrite_governs_channel_posts_not_interaction_answers(w
         other = fake.add_channel(world.guild, "other")
         await fake.slash(world.alice, other, "lobby")  # other channels keep the bot's role
         assert "press Join" in fake.messages(other)[-1].content
+
+
+async def test_slash_nowait_returns_before_the_answer_and_notes_it(world):
+    fake = world.fake
+    async with run_bot(make_bot(world.guild.id), fake):
+        it = await fake.slash_nowait(world.alice, world.chan, "board")
+        assert it.answered_at is None or it.response_type is not None
+        await asyncio.wait_for(it.answered.wait(), 10)
+        await fake.wait_idle()
+    assert it.response_type == 5 and it.answered_at is not None
+    assert it.original.content == "the board"
