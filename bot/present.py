@@ -72,13 +72,16 @@ class ShownImages:
 
     def __init__(self) -> None:
         self._last: dict[int, tuple[bytes, int | None]] = {}
+        self._left_out: dict[int, bytes] = {}  # a repeat left out of the board being sent
 
     def drop_repeat(self, channel_id: int, reply: Reply, voice: Voice = ENGLISH_VOICE,
                     newest: int | None = None) -> None:
         """Leave out a picture the channel just saw in `newest` (the newest board message),
         saying so in the channel's `voice`."""
+        self._left_out.pop(channel_id, None)
         if reply.png is None or self._last.get(channel_id) != (_digest(reply.png), newest):
             return
+        self._left_out[channel_id] = _digest(reply.png)
         reply.png = reply.alt = None
         if reply.embed is not None:
             reply.embed.add_field(name=voice(_("Board")),
@@ -86,13 +89,19 @@ class ShownImages:
                                   inline=False)
 
     def shown(self, channel_id: int, reply: Reply, message_id: int | None) -> None:
+        """`reply` was posted as `message_id`. A board whose picture was left out points to
+        the one above, so the next repeat may be left out too while it is the newest."""
+        left_out = self._left_out.pop(channel_id, None)
         if reply.png is not None:
             self._last[channel_id] = (_digest(reply.png), message_id)
+        elif left_out is not None:
+            self._last[channel_id] = (left_out, message_id)
 
     def forget(self, channel_id: int) -> None:
         """A new match starts here: its first board is always pictured, even when an earlier
         match's last picture looked the same (an empty board, the opening position)."""
         self._last.pop(channel_id, None)
+        self._left_out.pop(channel_id, None)
 
 
 def _digest(png: bytes) -> bytes:
