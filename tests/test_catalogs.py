@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from i18n import BABEL_LOCALES, CATALOG_NAMES, DOMAIN, _, n_, p_, po_path, voice
 from i18n.extract import COMMAND_NAME, TEMPLATE, template
-from render.fonts import MARK, runs
+from render.fonts import runs
 
 LANGS = tuple(CATALOG_NAMES)
 
