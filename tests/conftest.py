@@ -24,22 +24,11 @@ async def store(db_path):
 
 
 @pytest.fixture
-async def postgresql():
-    """Skip, saying why, where no PostgreSQL server answers."""
-    why = await stores.reachable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server answers at the test server ({why}); set "
-                    "GAMENIGHT_TEST_PG to run the tests of several processes")
-
-
-@pytest.fixture
-async def pg_location(postgresql, tmp_path):
+async def pg_location(tmp_path):
     """For the tests of several processes, each with its own store: a schema of its own on
-    the PostgreSQL server, whichever database the run is on."""
-    schema = stores.schema_for(tmp_path / "shared")
-    await stores.run_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
-    stores.CREATED.add(schema)
-    return stores.url_for(schema)
+    the PostgreSQL server, whichever database the run is on (or a skip, saying why)."""
+    await stores.require_postgresql("the tests of several processes")
+    return await stores.fresh_schema(tmp_path / "shared")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -60,6 +60,31 @@ async def reachable() -> str | None:
     return None
 
 
+async def require_postgresql(what: str) -> None:
+    """Skip (saying why) where no PostgreSQL server answers, or fail where GAMENIGHT_REQUIRE_PG
+    says the tests must run there (CI)."""
+    import pytest
+
+    from bot.database import safe_url
+
+    why = await reachable()
+    if why is None:
+        return
+    said = (f"no PostgreSQL server answers at {safe_url(PG_URL)} ({why}); set "
+            f"GAMENIGHT_TEST_PG to a server's URL to run {what}")
+    if os.environ.get("GAMENIGHT_REQUIRE_PG"):
+        pytest.fail(said)
+    pytest.skip(said)
+
+
+async def fresh_schema(path: str | Path) -> str:
+    """A new, empty PostgreSQL schema for `path` (dropped at the end of the session): its URL."""
+    schema = schema_for(path)
+    await run_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
+    CREATED.add(schema)
+    return url_for(schema)
+
+
 def drop_created() -> None:
     if CREATED:
         asyncio.run(run_sql(*(f"DROP SCHEMA IF EXISTS {s} CASCADE" for s in sorted(CREATED))))

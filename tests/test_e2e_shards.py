@@ -12,26 +12,12 @@ import pytest
 
 import games.reversi as reversi
 from bot.timekeeper import LEASE, LEASE_SECONDS, RENEW_EVERY
-from tests import stores
 from tests.e2e import FakeClock, InlineExecutor, fake_world, make_bot
 from tests.fakediscord import run_bot
 
 pytestmark = pytest.mark.e2e
 
 MINUTE = 60.0
-
-
-@pytest.fixture
-async def shared_db(tmp_path):
-    """A PostgreSQL schema of its own (whichever database the run is on), or a skip."""
-    why = await stores.reachable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server answers ({why}); set GAMENIGHT_TEST_PG to run the "
-                    "tests of several processes")
-    schema = stores.schema_for(tmp_path / "shared")
-    await stores.run_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
-    stores.CREATED.add(schema)
-    return stores.url_for(schema)
 
 
 @pytest.fixture
@@ -94,10 +80,10 @@ def texts(fake, channel):
 
 
 async def test_one_bot_keeps_time_and_plays_the_computer_after_the_others_move(
-        world, shared_db):
+        world, pg_location):
     fake, guild, channel, users = world
     clock = FakeClock()
-    async with two_bots(fake, guild, shared_db, clock) as (keeper, server, heard):
+    async with two_bots(fake, guild, pg_location, clock) as (keeper, server, heard):
         assert keeper.timekeeper.holding and not server.timekeeper.holding
         assert (await server.store.lease(LEASE))[0] == keeper.timekeeper.owner
         played = {bot: counting(bot, "act_for_computer") for bot in (keeper, server)}
@@ -132,10 +118,10 @@ async def test_one_bot_keeps_time_and_plays_the_computer_after_the_others_move(
 
 
 async def test_when_the_timekeeper_dies_the_other_takes_over_and_times_the_turn_out_once(
-        world, shared_db):
+        world, pg_location):
     fake, guild, channel, users = world
     clock = FakeClock()
-    async with two_bots(fake, guild, shared_db, clock) as (keeper, server, heard):
+    async with two_bots(fake, guild, pg_location, clock) as (keeper, server, heard):
         timeouts = {bot: counting(bot, "time_out") for bot in (keeper, server)}
         await fake.slash(users["alice"], channel, "reversi new", turn_time="10m")
         await fake.slash(users["bob"], channel, "match join")

@@ -4,7 +4,6 @@ to SQLite, SQLite to PostgreSQL), verified by counts and checksums, and idempote
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 
@@ -14,7 +13,6 @@ from bot.migrate import MigrationMismatch, migrate
 from bot.ratings import ALL_TIME
 from bot.service import MatchService
 from bot.store import TABLES, GuildSettings, LiveDM, Store
-from tests import stores
 from tests.test_records import PEOPLE, play
 
 GUILD = 7
@@ -81,16 +79,8 @@ async def test_sqlite_to_sqlite(tmp_path):
 
 
 @pytest.mark.sqlite_only
-async def test_sqlite_to_postgresql(tmp_path):
-    why = await stores.reachable()
-    if why is not None:
-        if os.environ.get("GAMENIGHT_REQUIRE_PG"):
-            pytest.fail(f"no PostgreSQL server: {why}")
-        pytest.skip(f"no PostgreSQL server ({why}): set GAMENIGHT_TEST_PG")
-    schema = stores.schema_for(tmp_path / "target")
-    await stores.run_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
-    stores.CREATED.add(schema)
-    await copy_twice(tmp_path / "old.db", stores.url_for(schema))
+async def test_sqlite_to_postgresql(tmp_path, pg_location):
+    await copy_twice(tmp_path / "old.db", pg_location)
 
 
 @pytest.mark.sqlite_only

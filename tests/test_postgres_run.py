@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import safe_url
 from tests import pseudo, stores
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,14 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.skipif(stores.ON_POSTGRESQL, reason="this is the PostgreSQL run itself")
 @pytest.mark.skipif(pseudo.ENABLED, reason="the pseudo-locale run is on SQLite")
 def test_the_store_and_fake_discord_suites_pass_on_postgresql():
-    why = asyncio.run(stores.reachable())
-    if why is not None:
-        said = (f"no PostgreSQL server answers at {safe_url(stores.PG_URL)} ({why}); set "
-                "GAMENIGHT_TEST_PG to a server's URL to run the store and fake-Discord suites "
-                "on PostgreSQL")
-        if os.environ.get("GAMENIGHT_REQUIRE_PG"):
-            pytest.fail(said)
-        pytest.skip(said)
+    asyncio.run(stores.require_postgresql("the store and fake-Discord suites on PostgreSQL"))
     env = {**os.environ, "GAMENIGHT_TEST_STORE": stores.POSTGRESQL}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-m", "e2e or store", "-p", "no:cacheprovider",
