@@ -770,7 +770,7 @@ async def main(args) -> None:
             if args.processes > 1:
                 watch.task = asyncio.get_running_loop().create_task(watch.watch())
         spies = [subprocess.Popen(
-            ["py-spy", "record", "--pid", str(bot.pid), "--duration", str(int(args.seconds)),
+            [str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(bot.pid), "--duration", str(int(args.seconds)),
              "--format", "raw", "--threads", "--rate", "50", "--nonblocking",
              "--output", str(workdir / f"profile{bot.shard}.txt")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for bot in bots

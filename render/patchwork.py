@@ -191,7 +191,7 @@ class Pen:
         self.image.paste(sprite, (round(x * SCALE), round(y * SCALE)), mask)
 
     def png(self) -> bytes:
-        return finish(self.image, palette=True)
+        return finish(self.image)
 
 
 # --- small pictures ------------------------------------------------------------------------------

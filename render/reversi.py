@@ -4,16 +4,20 @@ by the voice given (the channel's language) and shrinks to fit in any script."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from games.reversi import RESIGNED, View
 from i18n import ENGLISH_VOICE, Text, Voice, _
 from render.fonts import draw_text, font, text_length
-from render.png import SCALE, finish
+from render.png import SCALE, encode, shrink
 
 CELL = 66          # pixels per square in the final image: 600 px wide in all (render/phone.py)
 MARGIN = 36        # room for the a-h / 1-8 labels
 FOOTER = 60        # room for the counts
+WIDTH = MARGIN * 2 + CELL * 8
+HEIGHT = WIDTH + FOOTER
 
 BACKGROUND = (24, 40, 30)
 FELT = (34, 120, 64)
@@ -28,20 +32,63 @@ STATUS_SIZES = (24, 22, 20, 18, 16, 14)  # px tried in turn until the status lin
 
 
 def render_board(view: View, voice: Voice = ENGLISH_VOICE) -> bytes:
-    """The board as PNG bytes, 600 x 660 pixels, its status line worded by `voice`."""
-    size = (MARGIN * 2 + CELL * 8, MARGIN * 2 + CELL * 8 + FOOTER)
-    image = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
+    """The board as PNG bytes, 600 x 660 pixels, its status line worded by `voice`.
+
+    The empty board, each square as it can look and the footer are drawn at twice the size
+    and shrunk apart, each on blocks of whole pixels: put together they are exactly the
+    board drawn whole, and only the footer is drawn anew each time."""
+    board = _board_image(False).copy()
+    hint = view.to_move_colour if view.to_move_colour is not None else None
+    legal = set(view.legal) if hint is not None else set()
+    for index, cell in enumerate(view.cells):
+        if cell != "." or index in legal:
+            row, col = divmod(index, 8)
+            square = _square(index, cell, index == view.last_move and cell != ".",
+                             hint if cell == "." else None)
+            board.paste(square, (MARGIN + col * CELL, MARGIN + row * CELL))
+    board.paste(shrink(_footer(view, voice)), (0, HEIGHT - FOOTER))
+    return encode(board)
+
+
+@lru_cache(maxsize=2)
+def _board_image(drawn: bool) -> Image.Image:
+    """The board with no disc on it: as drawn (`drawn`, twice the size) or at its final size."""
+    if not drawn:
+        return shrink(_board_image(True))
+    image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_board(draw)
     _draw_labels(draw)
-    for index, cell in enumerate(view.cells):
-        if cell != ".":
-            _draw_disc(draw, index, black=cell == "B", last=index == view.last_move)
-    if view.to_move_colour is not None:
-        for index in view.legal:
-            _draw_hint(draw, index, black=view.to_move_colour == "black")
-    _draw_footer(draw, view, size, voice)
-    return finish(image)
+    return image
+
+
+@lru_cache(maxsize=256)
+def _square(index: int, cell: str, last: bool, hint: str | None) -> Image.Image:
+    """One square (grid lines and marker points included) with its disc or its hint, at the
+    final size."""
+    row, col = divmod(index, 8)
+    left, top = (MARGIN + col * CELL) * SCALE, (MARGIN + row * CELL) * SCALE
+    image = _board_image(True).crop((left, top, left + CELL * SCALE, top + CELL * SCALE))
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, CELL * SCALE, CELL * SCALE)
+    if cell != ".":
+        _draw_disc(draw, box, black=cell == "B", last=last)
+    elif hint is not None:
+        _draw_hint(draw, box, black=hint == "black")
+    return shrink(image)
+
+
+def clear_caches() -> None:
+    """Forget the pieces drawn so far (tests that watch what is drawn)."""
+    _board_image.cache_clear()
+    _square.cache_clear()
+
+
+def _footer(view: View, voice: Voice) -> Image.Image:
+    """The strip under the board: the counts and the status line, twice the size."""
+    image = Image.new("RGB", (WIDTH * SCALE, FOOTER * SCALE), BACKGROUND)
+    _draw_footer(ImageDraw.Draw(image), view, voice)
+    return image
 
 
 def _box(index: int, inset: float = 0) -> tuple[float, float, float, float]:
@@ -77,9 +124,13 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
                       anchor="mm")
 
 
-def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool) -> None:
+def _draw_disc(draw: ImageDraw.ImageDraw, square: tuple[float, float, float, float], *,
+               black: bool, last: bool) -> None:
+    """A disc on the square whose box (drawing pixels) is `square`."""
     body, highlight = BLACK_DISC if black else WHITE_DISC
-    left, top, right, bottom = _box(index, inset=7)
+    inset = 7 * SCALE
+    left, top, right, bottom = (square[0] + inset, square[1] + inset, square[2] - inset,
+                                square[3] - inset)
     depth = 4 * SCALE
     draw.ellipse((left + depth / 2, top + depth, right + depth / 2, bottom + depth), fill=SHADOW)
     draw.ellipse((left, top, right, bottom), fill=body)
@@ -94,8 +145,9 @@ def _draw_disc(draw: ImageDraw.ImageDraw, index: int, *, black: bool, last: bool
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LAST_MOVE)
 
 
-def _draw_hint(draw: ImageDraw.ImageDraw, index: int, *, black: bool) -> None:
-    left, top, right, bottom = _box(index)
+def _draw_hint(draw: ImageDraw.ImageDraw, square: tuple[float, float, float, float], *,
+               black: bool) -> None:
+    left, top, right, bottom = square
     cx, cy = (left + right) / 2, (top + bottom) / 2
     r = 7 * SCALE
     colour = (BLACK_DISC if black else WHITE_DISC)[0]  # a small disc of the mover's colour
@@ -114,9 +166,9 @@ def status(view: View) -> Text:
     return _("Black wins") if black_won else _("White wins")
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int],
-                 voice: Voice) -> None:
-    y = (size[1] - FOOTER / 2 - 6) * SCALE
+def _draw_footer(draw: ImageDraw.ImageDraw, view: View, voice: Voice) -> None:
+    """The counts and the status line on the footer strip (its own drawing)."""
+    y = (FOOTER / 2 - 6) * SCALE
     text_font = font(24 * SCALE)
     r = 14 * SCALE
     for x, black, count in ((MARGIN, True, view.black_count), (MARGIN + 104, False, view.white_count)):
@@ -125,7 +177,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int],
                      outline=LABEL, width=SCALE)
         draw.text((cx + r + 10 * SCALE, y), str(count), font=text_font, fill=LABEL, anchor="lm")
     words = voice(status(view))
-    room = size[0] - 2 * MARGIN - 104 - 80  # right of the two counts
+    room = WIDTH - 2 * MARGIN - 104 - 80  # right of the two counts
     px = next((px for px in STATUS_SIZES if text_length(words, px * SCALE) <= room * SCALE),
               STATUS_SIZES[-1])
-    draw_text(draw, ((size[0] - MARGIN) * SCALE, y), words, px * SCALE, fill=LABEL, anchor="rm")
+    draw_text(draw, ((WIDTH - MARGIN) * SCALE, y), words, px * SCALE, fill=LABEL, anchor="rm")

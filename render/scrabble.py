@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from games.scrabble import COLUMNS, PREMIUMS, SIZE, VALUES, View, parse_square
 from i18n import ENGLISH_VOICE, Text, Voice, _
 from render.fonts import draw_text, font, text_length
-from render.png import SCALE, finish
+from render.png import SCALE, encode, finish, shrink
 
 CELL = 37          # pixels per square in the final image: 600 px in all (render/phone.py)
 GAP = 2            # grout between squares
@@ -84,32 +84,61 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
                  highlight_last: bool = True) -> bytes:
     """The board as PNG bytes, 600 pixels wide, labelled in `voice`: 600 tall, or taller by
     the legend its labels need. Tiles show their letters only: a tile's value would be too
-    small to read on a phone (the rack shows the values)."""
-    side = MARGIN + SIZE * CELL + EDGE
-    labels = {bonus: voice(label) for bonus, label in PREMIUM_LABELS.items()}
-    legend: list[tuple[str, str]] = []
-    if len(set(labels.values())) < len(labels):  # the labels alone are ambiguous
-        legend = [(bonus, voice(name)) for bonus, name in PREMIUM_NAMES.items()]
-    columns = _legend_columns([name for _, name in legend])
-    rows = math.ceil(len(legend) / columns)
-    height = side + (LEGEND_GAP + rows * CELL if legend else 0)
-    image = Image.new("RGB", (side * SCALE, height * SCALE), FRAME)
-    draw = ImageDraw.Draw(image)
+    small to read on a phone (the rack shows the values).
+
+    The empty board and each square with a tile on it are drawn once, at twice the size and
+    shrunk; a board is those pieces put together at the final size (each square is a block
+    of its own, so the result is what drawing it whole would give)."""
+    labels = tuple((bonus, voice(label)) for bonus, label in PREMIUM_LABELS.items())
+    legend: tuple[tuple[str, str], ...] = ()
+    if len({label for _, label in labels}) < len(labels):  # the labels alone are ambiguous
+        legend = tuple((bonus, voice(name)) for bonus, name in PREMIUM_NAMES.items())
+    board = _empty_board(labels, legend).copy()
     last: set[tuple[int, int]] = set()
     if highlight_last and view.last_play is not None:
         last = {parse_square(square) for square in view.last_play.squares}
-    _draw_labels(draw)
     for row in range(SIZE):
         for col in range(SIZE):
             char = view.board[row][col]
-            if char == ".":
-                _draw_square(image, draw, row, col, labels)
-            else:
-                _draw_square(image, draw, row, col, labels, plain=True)
-                box = _box(row, col, inset=1.5)
-                _draw_tile(draw, box, char, last=(row, col) in last, value=False)
-    _draw_legend(image, draw, legend, labels, columns, top=side - EDGE + LEGEND_GAP)
-    return finish(image)
+            if char != ".":
+                board.paste(_tile_square(char, (row, col) in last),
+                            (MARGIN + col * CELL, MARGIN + row * CELL))
+    return encode(board)
+
+
+@lru_cache(maxsize=8)
+def _empty_board(labels: tuple[tuple[str, str], ...],
+                 legend: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The board with no tile on it, in one language's labels, at its final size."""
+    names = dict(labels)
+    columns = _legend_columns([name for _, name in legend])
+    rows = math.ceil(len(legend) / columns)
+    side = MARGIN + SIZE * CELL + EDGE
+    height = side + (LEGEND_GAP + rows * CELL if legend else 0)
+    image = Image.new("RGB", (side * SCALE, height * SCALE), FRAME)
+    draw = ImageDraw.Draw(image)
+    _draw_labels(draw)
+    for row in range(SIZE):
+        for col in range(SIZE):
+            _draw_square(image, draw, row, col, names)
+    _draw_legend(image, draw, list(legend), names, columns, top=side - EDGE + LEGEND_GAP)
+    return shrink(image)
+
+
+def clear_caches() -> None:
+    """Forget the pieces drawn so far (tests that watch what is drawn)."""
+    for cached in (_empty_board, _tile_square, _fit, _label_mask):
+        cached.cache_clear()
+
+
+@lru_cache(maxsize=128)
+def _tile_square(char: str, last: bool) -> Image.Image:
+    """A square with a tile on it (and the grout around it), CELL pixels a side."""
+    image = Image.new("RGB", (CELL * SCALE, CELL * SCALE), FRAME)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(_cell_box(), fill=PLAIN)
+    _draw_tile(draw, _cell_box(inset=1.5), char, last=last, value=False)
+    return shrink(image)
 
 
 def render_rack(view_or_tiles: View | str | Iterable[str],
@@ -151,11 +180,17 @@ def render_rack(view_or_tiles: View | str | Iterable[str],
 
 
 
+def _cell_box(inset: float = 0) -> tuple[float, float, float, float]:
+    """A square's box (drawing pixels) within its CELL-wide block: inside the grout."""
+    near = (GAP / 2 + inset) * SCALE
+    far = (CELL - GAP / 2 - inset) * SCALE
+    return near, near, far, far
+
+
 def _box(row: int, col: int, inset: float = 0) -> tuple[float, float, float, float]:
-    left = MARGIN + col * CELL + GAP / 2 + inset
-    top = MARGIN + row * CELL + GAP / 2 + inset
-    size = CELL - GAP - 2 * inset
-    return left * SCALE, top * SCALE, (left + size) * SCALE, (top + size) * SCALE
+    left, top, right, bottom = _cell_box(inset)
+    x, y = (MARGIN + col * CELL) * SCALE, (MARGIN + row * CELL) * SCALE
+    return left + x, top + y, right + x, bottom + y
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
@@ -169,8 +204,8 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
 
 
 def _draw_square(image: Image.Image, draw: ImageDraw.ImageDraw, row: int, col: int,
-                 labels: dict[str, str], *, plain: bool = False) -> None:
-    bonus = None if plain else PREMIUMS[row][col]
+                 labels: dict[str, str]) -> None:
+    bonus = PREMIUMS[row][col]
     box = _box(row, col)
     if bonus is None:
         draw.rectangle(box, fill=PLAIN)

@@ -24,9 +24,10 @@ from render import fonts
 from render.doudizhu import render_hand, render_play
 from render.patchwork import clear_caches, render_game, render_preview
 from render.png import SCALE
+from render.reversi import clear_caches as clear_reversi
 from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
-from render.scrabble import _label_mask as label_masks
+from render.scrabble import clear_caches as clear_scrabble
 from render.scrabble import render_rack
 
 LONG_NAMES = ("W" * 32, "M" * 32)  # the widest 32-character names Discord allows
@@ -124,8 +125,8 @@ def samples(voice: Voice = ENGLISH_VOICE) -> Iterator[tuple[str, Callable[[], by
 def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
     """Run a renderer; return its PNG and every (font size in final pixels, text) it drew,
     cached layers included (they are drawn afresh)."""
-    clear_caches()
-    label_masks.cache_clear()
+    for clear in (clear_caches, clear_scrabble, clear_reversi):
+        clear()
     texts: list[tuple[float, str]] = []
     original = ImageDraw.ImageDraw.text
 

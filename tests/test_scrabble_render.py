@@ -50,7 +50,7 @@ def test_busy_board_with_blanks_and_last_play():
 def test_board_from_position_text():
     text = "\n".join(["." * 15] * 7 + ["...qUIzZES....."] + ["." * 15] * 7)
     image = _image(render_board(view(position(text, ["AB", "CD"]), 1)))
-    assert image.mode == "RGB"
+    assert image.mode == "P"  # 256 colours: render/png.py
 
 
 def test_rack_images():
@@ -61,3 +61,40 @@ def test_rack_images():
     assert _image(render_rack(["A", "?"])).height == rack.height
     empty = _image(render_rack(view(state, None)))  # the public view has no rack
     assert empty.width >= 200
+
+
+def test_a_board_put_together_from_its_pieces_is_the_board_drawn_whole():
+    """The board is the cached empty board with cached tile squares pasted on it: exactly
+    what drawing every square and tile on one picture gives, in every language."""
+    from PIL import ImageDraw
+
+    import render.scrabble as drawing
+    from i18n import voice
+    from render.png import SCALE, encode, shrink
+    from tests.render_samples import scrabble_full_board
+
+    state = scrabble_full_board()
+    board = view(state, 0)
+    last = {drawing.parse_square(square) for square in board.last_play.squares}
+    for lang in ("en", "zh-TW", "gu"):
+        words = voice(lang)
+        labels = {bonus: words(label) for bonus, label in drawing.PREMIUM_LABELS.items()}
+        legend = [] if len(set(labels.values())) == len(labels) else [
+            (bonus, words(name)) for bonus, name in drawing.PREMIUM_NAMES.items()]
+        pieces = drawing._empty_board(tuple(labels.items()), tuple(legend))
+        whole = Image.new("RGB", (pieces.width * SCALE, pieces.height * SCALE), drawing.FRAME)
+        draw = ImageDraw.Draw(whole)
+        drawing._draw_labels(draw)
+        columns = drawing._legend_columns([name for _, name in legend])
+        drawing._draw_legend(whole, draw, legend, labels, columns,
+                             top=drawing.MARGIN + drawing.SIZE * drawing.CELL + drawing.LEGEND_GAP)
+        for row in range(drawing.SIZE):
+            for col in range(drawing.SIZE):
+                char = board.board[row][col]
+                if char == ".":
+                    drawing._draw_square(whole, draw, row, col, labels)
+                    continue
+                draw.rectangle(drawing._box(row, col), fill=drawing.PLAIN)
+                drawing._draw_tile(draw, drawing._box(row, col, inset=1.5), char,
+                                   last=(row, col) in last, value=False)
+        assert drawing.render_board(board, words) == encode(shrink(whole)), lang
