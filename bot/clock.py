@@ -28,10 +28,14 @@ class Clock:
 
 class Deadlines:
     """Deadlines by key: arming a key again moves its deadline; `fire(key)` runs (as its own
-    task) once the clock reaches it."""
+    task) once the clock reaches it, at most `at_once` of them at a time: when many fall due
+    together (a process taking the clocks over from one that died), they are worked off a
+    few at a time instead of all competing with the players' moves."""
 
-    def __init__(self, clock: Clock, fire: Callable[[Hashable], Awaitable[None]]) -> None:
+    def __init__(self, clock: Clock, fire: Callable[[Hashable], Awaitable[None]], *,
+                 at_once: int = 4) -> None:
         self.clock = clock
+        self.at_once = at_once
         self._fire = fire
         self._due: dict[Hashable, float] = {}
         self._heap: list[tuple[float, int, Hashable]] = []  # entries no longer in _due are skipped
@@ -86,6 +90,9 @@ class Deadlines:
             when, _, key = self._heap[0]
             if when > self.clock.now():
                 await self._sleep(when)
+                continue
+            if len(self._running) >= self.at_once:
+                await asyncio.wait(set(self._running), return_when=asyncio.FIRST_COMPLETED)
                 continue
             heapq.heappop(self._heap)
             del self._due[key]

@@ -87,9 +87,13 @@ class ComputerPlayers:
             del self._tasks[match_id]
 
     async def resume(self) -> None:
-        """At start-up: the computers' turns that were pending when the bot stopped."""
-        for match in await self.bot.service.open_matches():
-            self.schedule(match)
+        """On taking the clocks (at start-up, or from a process that died): the computers'
+        turns pending meanwhile. Only matches where a computer may have the turn are read: a
+        takeover under load must not decode every open match at once."""
+        for match_id in await self.bot.store.computer_matches():
+            match = await self.bot.service.get(match_id)
+            if match is not None:
+                self.schedule(match)
 
     async def _turn(self, match: Match, seat: int) -> None:
         await self.bot.wait_until_ready()
