@@ -10,6 +10,7 @@ import asyncio
 import logging
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 
@@ -131,31 +132,46 @@ class LiveDMs:
             lock = self._locks[(match_id, seat)] = asyncio.Lock()
         return lock
 
-    async def show(self, match: Match, seat: int, reply: Reply, *, prompt: bool) -> bool:
+    async def show(self, match: Match, seat: int, reply: Reply, *, prompt: bool,
+                   again: Callable[[], Awaitable[object]] | None = None) -> bool:
         """Show the seat `reply`, a fresh DM when `prompt` (the seat must act) and its live DM
-        is not that notice already; False when Discord refuses because its DMs are closed."""
+        is not that notice already; False when Discord refuses because its DMs are closed.
+
+        `again` shows the seat its newest view: called when this edit lost to another
+        process's edit of the same DM at a newer version, since Discord may have applied this
+        older edit last (the newer edit is done once its swap is, so the next one lands last)."""
         row = match.player(seat)
         if row.kind != "user" or row.user_id is None:
             return True
-        version = match.row.version
+        overtaken: list[bool] = []
         async with self._lock(match.id, seat):
-            live = await self.bot.store.live_dm(match.id, seat)
-            for _attempt in range(SWAP_ATTEMPTS):
-                if live is not None and live.version > version:
-                    return True  # a newer announcement already showed this seat its view
-                if live is None or not (live.prompt or not prompt):
-                    break
-                if not await self._edit(live, _edit_kwargs(reply)):
-                    live = None  # gone (deleted, say): a new DM takes its place
-                    break
-                swap = await self.bot.store.swap_live_dm(
-                    replace(live, version=version, prompt=prompt), same_message=True)
-                if swap.won:
-                    return True
-                if swap.before is not None and swap.before.message_id != live.message_id:
-                    await self._retire(match, live, swap.before)  # replaced meanwhile
-                live = swap.before  # the one live now: leave it, or bring it up to date
-            return await self._send_live(match, seat, reply, prompt, live)
+            shown = await self._show(match, seat, reply, prompt, overtaken)
+        if overtaken and again is not None:
+            await again()
+        return shown
+
+    async def _show(self, match: Match, seat: int, reply: Reply, prompt: bool,
+                    overtaken: list[bool]) -> bool:
+        version = match.row.version
+        live = await self.bot.store.live_dm(match.id, seat)
+        for _attempt in range(SWAP_ATTEMPTS):
+            if live is not None and live.version > version:
+                return True  # a newer announcement already showed this seat its view
+            if live is None or not (live.prompt or not prompt):
+                break
+            if not await self._edit(live, _edit_kwargs(reply)):
+                live = None  # gone (deleted, say): a new DM takes its place
+                break
+            swap = await self.bot.store.swap_live_dm(
+                replace(live, version=version, prompt=prompt), same_message=True)
+            if swap.won:
+                return True
+            if swap.before is not None and swap.before.message_id != live.message_id:
+                await self._retire(match, live, swap.before)  # replaced meanwhile
+            elif swap.before is not None and swap.before.version > version:
+                overtaken.append(True)  # edited at once by another process, at a newer version
+            live = swap.before  # the one live now: leave it, or bring it up to date
+        return await self._send_live(match, seat, reply, prompt, live)
 
     async def _send_live(self, match: Match, seat: int, reply: Reply, prompt: bool,
                          live: LiveDM | None) -> bool:

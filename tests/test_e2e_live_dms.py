@@ -173,3 +173,46 @@ async def test_when_the_match_is_cancelled_every_live_dm_shrinks(world, tmp_path
             assert dm in cancelled.edited
             assert not (dm.embeds or dm.attachments or dm.components)
             assert dm.content.endswith("This match was cancelled: see the channel.")
+
+
+async def test_an_edit_overtaken_on_the_same_dm_by_a_newer_one_shows_the_newest_again(
+        world, tmp_path):
+    """Two processes edit one live DM at once: the one whose swap finds a newer version on the
+    same message cannot know which edit Discord applied last, so it shows the newest again."""
+    from dataclasses import replace
+
+    from i18n import ENGLISH_VOICE
+
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [users[n] for n in NAMES[:3]])
+        match = await table.match()
+        cog = bot.presenters["doudizhu"]
+        seat = next(s for s in range(3) if not cog.must_act(match, s))  # its DM is edited
+        reply = await cog.private_reply(match, seat, ENGLISH_VOICE)
+        live_dms = cog.live_dms
+        edit = live_dms._edit
+        calls: list[str] = []
+
+        async def racing_edit(live, kwargs, **options):
+            done = await edit(live, kwargs, **options)
+            if not calls:  # the other process edits the same DM, a version on, meanwhile
+                newer = replace(live, version=match.row.version + 1)
+                assert (await bot.store.swap_live_dm(newer, same_message=True)).won
+            calls.append("edit")
+            return done
+
+        async def again():
+            calls.append("again")
+
+        live_dms._edit = racing_edit
+        assert await live_dms.show(match, seat, reply, prompt=False, again=again)
+        assert calls == ["edit", "again"]
+        calls.clear()
+        # Without a race the DM is edited once and nothing is shown again.
+        live = await bot.store.live_dm(match.id, seat)
+        await bot.store.forget_live_dm(match.id, seat)
+        assert await bot.store.swap_live_dm(replace(live, version=match.row.version))
+        calls.append("no race")
+        assert await live_dms.show(match, seat, reply, prompt=False, again=again)
+        assert calls == ["no race", "edit"]

@@ -486,7 +486,14 @@ class GameCog:
         if prompt and match.turn_due is not None and not match.computer_plays(seat):
             reply.content += "\n" + voice(_("⏱ Your time runs out {when}.",
                                             when=f"<t:{int(match.turn_due)}:R>"))
-        return await self.live_dms.show(match, seat, reply, prompt=prompt)
+        return await self.live_dms.show(match, seat, reply, prompt=prompt,
+                                        again=lambda: self._deliver_newest(match.id, seat))
+
+    async def _deliver_newest(self, match_id: int, seat: int) -> None:
+        """The seat's newest private view again (another process's edit raced this one's)."""
+        newest = await self.service.get(match_id)
+        if newest is not None and newest.status == "active":
+            await self.deliver_private(newest, seat)
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
