@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -34,7 +35,7 @@ from games.patchwork import (
     TURN_ON_TOP,
     PatchInfo,
     PatchworkView,
-    QuiltView,
+    PlacedView,
     oriented_buttons,
     oriented_cells,
     parse_orientation,
@@ -44,7 +45,7 @@ from games.patchwork import (
 from i18n import ENGLISH_VOICE, Voice, Words, _, n_
 from render.fonts import draw_text, text_length
 from render.phone import WIDTH
-from render.png import SCALE, finish
+from render.png import SCALE, encode, finish, shrink
 
 PAD = 12
 TEXT = 20  # px: the smallest text, 10 px once a phone shows the picture 300 px wide
@@ -311,26 +312,43 @@ def _player_name(view: PatchworkView, seat: int, names: Sequence[str] | None = N
 # --- quilts --------------------------------------------------------------------------------------
 
 
-def _quilt(pen: Pen, quilt: QuiltView, x: float, y: float, cell: float, highlight: int | None = None,
-           label_size: int = TEXT, background: tuple[int, int, int] = PANEL) -> None:
+def _quilt(pen: Pen, patches: tuple[PlacedView, ...], x: float, y: float, cell: float,
+           highlight: int | None = None, label_size: int = TEXT,
+           background: tuple[int, int, int] = PANEL) -> None:
     """A 9x9 quilt with its a-i / 1-9 labels; (x, y) is the top-left of the a1 square."""
-    image = _quilt_image(quilt.patches, highlight, cell, label_size, background)
+    image = _quilt_image(patches, highlight, cell, label_size, background)
     pen.paste(image, x - QUILT_MARGIN, y - QUILT_MARGIN)
 
 
-@lru_cache(maxsize=16)
-def _quilt_image(patches, highlight: int | None, cell: float, label_size: int,
-                 background: tuple[int, int, int]) -> Image.Image:
-    """A quilt as it stands, drawn once: a quilt only changes when its owner places a patch."""
-    pen = Pen(0, 0)
-    pen.image = _empty_quilt(cell, label_size, background).copy()
-    pen.draw = ImageDraw.Draw(pen.image)
+@lru_cache(maxsize=6)  # twice the size (0.9 MB each): needed only while a panel is drawn
+def _quilt_image(patches: tuple[PlacedView, ...], highlight: int | None, cell: float,
+                 label_size: int, background: tuple[int, int, int]) -> Image.Image:
+    """A quilt as it stands. A quilt only grows and the highlight is usually its newest
+    patch, so a move draws one patch on the quilt as it was, or one outline on the quilt."""
+    newest = patches[-1] if patches else None
     m = QUILT_MARGIN
+    if newest is not None and highlight == newest.index:
+        pen = _pen_on(_quilt_image(patches, None, cell, label_size, background))
+        _patch_outline(pen, newest.cells, m, m, cell, HIGHLIGHT)
+        return pen.image
+    if newest is not None and highlight is None:
+        pen = _pen_on(_quilt_image(patches[:-1], None, cell, label_size, background))
+        _patch_cells(pen, newest.cells, newest.button_cells, m, m, cell, fabric(newest.patch))
+        return pen.image
+    pen = _pen_on(_empty_quilt(cell, label_size, background))  # an older patch highlighted
     for placed in patches:
         _patch_cells(pen, placed.cells, placed.button_cells, m, m, cell, fabric(placed.patch))
         if placed.index == highlight:
             _patch_outline(pen, placed.cells, m, m, cell, HIGHLIGHT)
     return pen.image
+
+
+def _pen_on(image: Image.Image) -> Pen:
+    """A Pen drawing on a copy of `image` (a cached layer, twice the size)."""
+    pen = Pen(0, 0)
+    pen.image = image.copy()
+    pen.draw = ImageDraw.Draw(pen.image)
+    return pen
 
 
 QUILT_MARGIN = 28  # room for the labels above and left of a quilt
@@ -385,40 +403,69 @@ NAME_H = 36
 PANEL_H = NAME_H + 28 + 9 * QUILT_CELL + 68
 
 
-def _player_panel(pen: Pen, view: PatchworkView, seat: int, x: float, y: float, w: float,
+class _PanelFace(NamedTuple):
+    """Everything a player's panel shows: the key its final-size picture is cached by."""
+    seat: int
+    to_move: bool
+    name: str
+    has_bonus: bool
+    patches: tuple[PlacedView, ...]
+    highlight: int | None
+    buttons: int
+    income: int
+    position: int
+    track_end: int
+    score: int
+
+
+def _panel_face(view: PatchworkView, seat: int, names: Sequence[str] | None, w: float,
+                voice: Voice) -> _PanelFace:
+    player = view.players[seat]
+    right = w - 10 - (34 if player.has_bonus else 0)
+    name = _player_name(view, seat, names, size=TEXT + 2, width=right - 40, voice=voice)
+    highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
+    return _PanelFace(seat, view.turn == seat, name, player.has_bonus, player.quilt.patches,
+                      highlight, player.buttons, player.income, player.position, view.track_end,
+                      player.score)
+
+
+@lru_cache(maxsize=4)
+def _panel_image(face: _PanelFace, w: float, voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """A player's panel at its final size, one pixel wider and taller than the panel (its
+    outline reaches that far when drawn twice the size): both panels are usually redrawn each
+    move (the turn passes), but an unchanged one is pasted."""
+    pen = Pen(w + 1, PANEL_H + 1)
+    _player_panel(pen, face, 0, 0, w, voice)
+    return shrink(pen.image)
+
+
+def _player_panel(pen: Pen, face: _PanelFace, x: float, y: float, w: float,
                   voice: Voice = ENGLISH_VOICE) -> None:
     """Name, quilt and the four numbers that matter: buttons, income, time, score."""
-    player = view.players[seat]
-    colour = PLAYER_COLOURS[seat]
-    to_move = view.turn == seat
-    pen.rect(x, y, x + w, y + PANEL_H, fill=PANEL, outline=colour if to_move else GRID_LINE,
-             width=4 if to_move else 2, radius=12)
-    if to_move:
+    colour = PLAYER_COLOURS[face.seat]
+    pen.rect(x, y, x + w, y + PANEL_H, fill=PANEL, outline=colour if face.to_move else GRID_LINE,
+             width=4 if face.to_move else 2, radius=12)
+    if face.to_move:
         pen.rect(x + 2, y + 2, x + w - 2, y + NAME_H, fill=_shade(colour, 1.7), radius=10)
-    _token(pen, x + 22, y + NAME_H / 2 + 1, seat)
-    right = x + w - 10
-    if player.has_bonus:
-        _bonus_tile(pen, right - 28, y + 4, 28)
-        right -= 34
-    name = _player_name(view, seat, pen.names, size=TEXT + 2, width=right - (x + 40),
-                        voice=voice)
-    pen.text(x + 40, y + NAME_H / 2 + 1, name, TEXT + 2, INK, anchor="lm")
+    _token(pen, x + 22, y + NAME_H / 2 + 1, face.seat)
+    if face.has_bonus:
+        _bonus_tile(pen, x + w - 10 - 28, y + 4, 28)
+    pen.text(x + 40, y + NAME_H / 2 + 1, face.name, TEXT + 2, INK, anchor="lm")
     gx = x + 8 + LABEL_W + (w - 16 - LABEL_W - 9 * QUILT_CELL) / 2
     gy = y + NAME_H + 28
-    highlight = view.last_placed[1] if view.last_placed and view.last_placed[0] == seat else None
-    _quilt(pen, player.quilt, gx, gy, QUILT_CELL, highlight, label_size=TEXT)
+    _quilt(pen, face.patches, gx, gy, QUILT_CELL, face.highlight, label_size=TEXT)
     sy = gy + 9 * QUILT_CELL + 32
     half = x + w / 2 + 4
     room, right_room = w / 2 - 12, w / 2 - 8  # up to the next column, or the panel's edge
     # TRANSLATORS: labels after a number under each quilt: "12 buttons", "+3 income",
     # "20/53 time" (the time track), "-150 score"; short, about 10 letters at most.
-    buttons = voice(n_("button", "buttons", player.buttons))
-    _stat(pen, x + 12, sy, str(player.buttons), buttons, width=room)
-    _stat(pen, half, sy, f"+{player.income}", voice(_("income")), BUTTON_BLUE,
+    buttons = voice(n_("button", "buttons", face.buttons))
+    _stat(pen, x + 12, sy, str(face.buttons), buttons, width=room)
+    _stat(pen, half, sy, f"+{face.income}", voice(_("income")), BUTTON_BLUE,
           width=right_room)
-    _stat(pen, x + 12, sy + 28, f"{player.position}/{view.track_end}", voice(_("time")),
+    _stat(pen, x + 12, sy + 28, f"{face.position}/{face.track_end}", voice(_("time")),
           colour, width=room)
-    _stat(pen, half, sy + 28, str(player.score), voice(_("score")), width=right_room)
+    _stat(pen, half, sy + 28, str(face.score), voice(_("score")), width=right_room)
 
 
 def _token(pen: Pen, cx: float, cy: float, seat: int) -> None:
@@ -475,29 +522,46 @@ def _space(space: int, width: float) -> tuple[float, float, float]:
     return 44 + col * w, 8 + row * (SPACE_H + 6), w
 
 
-def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: int,
-           voice: Voice = ENGLISH_VOICE) -> None:
-    pen.paste(_track_layer(view.track_end, tuple(view.income_spaces), w, voice), x, y)
-    for space in view.leather_spaces:
-        sx, sy, sw = _space(space, w)
-        _leather(pen, x + sx + sw / 2 - 8, y + sy + SPACE_H / 2 - 8, 16)
-    legend_y = y + TRACK_H - 17
-    left = len(view.leather_spaces)
-    leather_x = _legend(voice)[1] + 22
-    leather = voice(_("leather ({left} left)", left=left))
-    needed = leather_x + text_width(leather, TEXT, condensed=True) + 6
-    bonus_x = min(max(290, needed), w - 200)  # the bonus legend keeps room for a name
-    pen.text(x + leather_x, legend_y, fit_text(leather, TEXT, bonus_x - leather_x - 4,
-                                               condensed=True),
-             TEXT, INK_SOFT, anchor="lm", condensed=True)
+def _track_image(view: PatchworkView, names: Sequence[str] | None, w: int,
+                 voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """The track at its final size: the tokens drawn on a copy of the rest (cached), which
+    changes only when a leather patch is taken or the bonus claimed."""
+    leather = voice(_("leather ({left} left)", left=len(view.leather_spaces)))
     if view.bonus_seat is None:
         bonus = voice(_("7x7 bonus: free"))
     else:
         bonus = voice(_("7x7 bonus: {player}", player=_player_name(
-            view, view.bonus_seat, pen.names, voice=voice)))
-    _bonus_tile(pen, x + bonus_x, legend_y - 12, 24)
-    pen.text(x + bonus_x + 30, legend_y, fit_text(bonus, TEXT, w - bonus_x - 44, condensed=True),
+            view, view.bonus_seat, names, voice=voice)))
+    pen = _pen_on(_track_base(view.track_end, tuple(view.income_spaces),
+                              tuple(view.leather_spaces), leather, bonus, w, voice))
+    _track_tokens(pen, view, w)
+    return shrink(pen.image)
+
+
+@lru_cache(maxsize=2)
+def _track_base(track_end: int, income: tuple[int, ...], leathers: tuple[int, ...],
+                leather: str, bonus: str, w: int, voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """The track without its tokens, twice the size: spaces, leather patches and legends."""
+    pen = _pen_on(_track_layer(track_end, income, w, voice))
+    for space in leathers:
+        sx, sy, sw = _space(space, w)
+        _leather(pen, sx + sw / 2 - 8, sy + SPACE_H / 2 - 8, 16)
+    legend_y = TRACK_H - 17
+    leather_x = _legend(voice)[1] + 22
+    needed = leather_x + text_width(leather, TEXT, condensed=True) + 6
+    bonus_x = min(max(290, needed), w - 200)  # the bonus legend keeps room for a name
+    pen.text(leather_x, legend_y, fit_text(leather, TEXT, bonus_x - leather_x - 4,
+                                           condensed=True),
              TEXT, INK_SOFT, anchor="lm", condensed=True)
+    _bonus_tile(pen, bonus_x, legend_y - 12, 24)
+    pen.text(bonus_x + 30, legend_y, fit_text(bonus, TEXT, w - bonus_x - 44, condensed=True),
+             TEXT, INK_SOFT, anchor="lm", condensed=True)
+    return pen.image
+
+
+def _track_tokens(pen: Pen, view: PatchworkView, w: int) -> None:
+    """Both tokens on the track (in its own coordinates): side by side on a shared space,
+    the one that arrived last on top."""
     a, b = view.players[0].position, view.players[1].position
     order = (0, 1)
     if a == b:
@@ -506,7 +570,7 @@ def _track(pen: Pen, view: PatchworkView, x: float, y: float, w: int,
     for seat in order:
         sx, sy, sw = _space(view.players[seat].position, w)
         shift = 0 if a != b else (-5 if seat == order[0] else 5)
-        _token(pen, x + sx + sw / 2 + shift, y + sy + SPACE_H / 2 - shift / 2, seat)
+        _token(pen, sx + sw / 2 + shift, sy + SPACE_H / 2 - shift / 2, seat)
 
 
 # --- the circle ----------------------------------------------------------------------------------
@@ -545,36 +609,62 @@ def _circle_rows(view: PatchworkView) -> int:
     return max(1, -(-min(len(view.circle), SHOWN_PATCHES) // PER_ROW))
 
 
-def _circle(pen: Pen, view: PatchworkView, x: float, y: float, w: float,
+def _circle(canvas: Image.Image, view: PatchworkView, x: int, top: int, y: int, w: int,
             voice: Voice = ENGLISH_VOICE) -> None:
-    """The offer (1-3, to buy) and the patches after it, clockwise from the spool."""
+    """The offer (1-3, to buy) and the patches after it, clockwise from the spool, pasted on
+    the final-size `canvas`: the heading's strip from `top` down to the first patches (`y` is
+    the heading's baseline), then each patch (those that start mid-pixel shrunk with that
+    offset, so all is exactly as if drawn whole)."""
     more = len(view.circle) - SHOWN_PATCHES
-    title = voice(_("ON OFFER"))
-    pen.text(x, y, title, TEXT + 2, INK, anchor="ls")
     if more > 0:
         note = voice(_("buy 1, 2 or 3; then the circle (+{more} more)", more=more))
     else:
         note = voice(_("buy 1, 2 or 3; then the circle"))
-    left = pen.width_of(title, TEXT + 2) + 10
-    pen.text(x + left, y, fit_text(note, TEXT, w - left, condensed=True), TEXT, INK_SOFT,
-             anchor="ls", condensed=True)
+    bottom = y + 10 if view.circle else canvas.height
+    canvas.paste(_circle_heading(note, not view.circle, y - top, bottom - top, voice), (0, top))
     buyer = (view.players[view.turn] if view.turn is not None
              and view.turn_reason != TURN_LEATHER else None)
     item_w = (w - (PER_ROW - 1) * 8) / PER_ROW
-    if not view.circle:
-        pen.text(x, y + 30, voice(_("no patches left")), TEXT, INK_SOFT, anchor="ls")
     for k, patch in enumerate(view.circle[:SHOWN_PATCHES]):
         row, col = divmod(k, PER_ROW)
-        ix, iy = x + col * (item_w + 8), y + 10 + row * (ITEM_H + 8)
+        left = round((x + col * (item_w + 8)) * SCALE)  # where the item starts drawn twice the size
         dear = k < 3 and buyer is not None and patch.cost > buyer.buttons
-        pen.paste(_item(patch, k + 1 if k < 3 else 0, dear, item_w, voice), ix, iy)
+        item = _item(patch, k + 1 if k < 3 else 0, dear, item_w, left % SCALE, voice)
+        canvas.paste(item, (left // SCALE, y + 10 + row * (ITEM_H + 8)))
 
 
-@lru_cache(maxsize=128)
-def _item(patch: PatchInfo, number: int, dear: bool, width: float,
+@lru_cache(maxsize=4)
+def _circle_heading(note: str, empty: bool, y: int, height: int,
+                    voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """The strip above the circle's patches at its final size: "ON OFFER" and `note` with
+    their baseline at `y`, and "no patches left" under them when the circle is `empty`."""
+    pen = Pen(WIDTH, height)
+    title = voice(_("ON OFFER"))
+    pen.text(PAD, y, title, TEXT + 2, INK, anchor="ls")
+    left = pen.width_of(title, TEXT + 2) + 10
+    pen.text(PAD + left, y, fit_text(note, TEXT, WIDTH - 2 * PAD - left, condensed=True), TEXT,
+             INK_SOFT, anchor="ls", condensed=True)
+    if empty:
+        pen.text(PAD, y + 30, voice(_("no patches left")), TEXT, INK_SOFT, anchor="ls")
+    return shrink(pen.image)
+
+
+@lru_cache(maxsize=64)  # 38 kB each
+def _item(patch: PatchInfo, number: int, dear: bool, width: float, shift: int,
           voice: Voice = ENGLISH_VOICE) -> Image.Image:
-    """One patch of the circle with its price: numbered 1-3 (`number`) when on offer, faded
-    when the player to move cannot afford it. Drawn once per patch and state, then pasted."""
+    """One patch of the circle with its price, at its final size, drawn `shift` pixels (of
+    the drawing twice the size) into the paper it starts on: numbered 1-3 (`number`) when on
+    offer, faded when the player to move cannot afford it. Drawn once per patch and state,
+    then pasted."""
+    drawn = _draw_item(patch, number, dear, width, voice)
+    image = Image.new("RGB", (-(-(drawn.width + shift) // SCALE) * SCALE, drawn.height), PAPER)
+    image.paste(drawn, (shift, 0))
+    return shrink(image)
+
+
+def _draw_item(patch: PatchInfo, number: int, dear: bool, width: float,
+               voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """One patch of the circle with its price, twice the size."""
     pen = Pen(width, ITEM_H)
     pen.rect(0, 0, width, ITEM_H, fill=PANEL, outline=_shade(fabric(patch), 0.8) if number
              else GRID_LINE, width=3 if number else 1, radius=10)
@@ -639,31 +729,46 @@ def render_game(view: PatchworkView, names: Sequence[str] | None = None,
                 voice: Voice = ENGLISH_VOICE) -> bytes:
     """The whole table as PNG bytes, 600 px wide and at most 900 tall (render/phone.py):
     both quilts, the time track, the offer and the next patches of the circle, labelled in
-    `voice`."""
+    `voice`.
+
+    Put together at the final size from pieces drawn twice the size and shrunk apart, each
+    at a whole pixel: the header, the two panels, the track and the circle's patches are
+    cached, so a move draws only what it changed (usually the panels and the tokens)."""
     y_quilts = HEADER_H + PAD
     y_track = y_quilts + PANEL_H + PAD
     y_circle = y_track + TRACK_H + PAD + 20
     height = y_circle + 10 + _circle_rows(view) * (ITEM_H + 8) + PAD - 8
-    pen = Pen(WIDTH, height)
-    pen.names = names
-    pen.rect(0, 0, WIDTH, HEADER_H, fill=HEADER)
+    canvas = Image.new("RGB", (WIDTH, height), PAPER)
     header_names = [fit_text(name, TEXT + 4, 300) for name in names] if names else None
     title, note = _status(view, header_names, voice)
     colour = PLAYER_COLOURS[view.turn] if view.turn is not None else GOLD
-    pen.text(PAD, 22, fit_text(title, TEXT + 4, WIDTH - 2 * PAD), TEXT + 4, HEADER_TEXT, anchor="lm")
+    canvas.paste(_header(title, note, colour, y_quilts), (0, 0))
+    panel_w = (WIDTH - 3 * PAD) // 2
+    for seat in (0, 1):
+        face = _panel_face(view, seat, names, panel_w, voice)
+        canvas.paste(_panel_image(face, panel_w, voice), (PAD + seat * (panel_w + PAD), y_quilts))
+    canvas.paste(_track_image(view, names, WIDTH - 2 * PAD, voice), (PAD, y_track))
+    _circle(canvas, view, PAD, y_track + TRACK_H, y_circle, WIDTH - 2 * PAD, voice)
+    return encode(canvas)
+
+
+@lru_cache(maxsize=4)
+def _header(title: str, note: str, colour: tuple[int, int, int], height: int) -> Image.Image:
+    """The dark band on top with who moves (or won) and why, on a strip `height` tall (the
+    band's edge reaches into the pixel under it), at its final size."""
+    pen = Pen(WIDTH, height)
+    pen.rect(0, 0, WIDTH, HEADER_H, fill=HEADER)
+    pen.text(PAD, 22, fit_text(title, TEXT + 4, WIDTH - 2 * PAD), TEXT + 4, HEADER_TEXT,
+             anchor="lm")
     pen.text(PAD, 47, fit_text(note, TEXT, WIDTH - 2 * PAD, condensed=True), TEXT,
              _shade(colour, 1.4), anchor="lm", condensed=True)
-    panel_w = (WIDTH - 3 * PAD) / 2
-    for seat in (0, 1):
-        _player_panel(pen, view, seat, PAD + seat * (panel_w + PAD), y_quilts, panel_w, voice)
-    _track(pen, view, PAD, y_track, WIDTH - 2 * PAD, voice)
-    _circle(pen, view, PAD, y_circle, WIDTH - 2 * PAD, voice)
-    return pen.png()
+    return shrink(pen.image)
 
 
 def clear_caches() -> None:
     """Forget every drawn layer and sprite (tests that watch all the text being drawn)."""
-    for cached in (_track_layer, _legend, _empty_quilt, _quilt_image, _patch_sprite, _item):
+    for cached in (_track_layer, _track_base, _legend, _empty_quilt, _quilt_image,
+                   _patch_sprite, _item, _panel_image, _circle_heading, _header):
         cached.cache_clear()
 
 
@@ -730,7 +835,7 @@ def render_preview(view: PatchworkView, seat: int, patch_choice: int, orientatio
         missing = voice(_("there is no patch {number} on offer", number=patch_choice))
         pen.text(PAD, 80, fit_text(missing, TEXT + 2, width - 2 * PAD), TEXT + 2, (180, 40, 40))
     pen.text(width - PAD, 33, purse, TEXT, HEADER_TEXT, anchor="rm")
-    _quilt(pen, player.quilt, gx, gy, cell, label_size=TEXT, background=PAPER)
+    _quilt(pen, player.quilt.patches, gx, gy, cell, label_size=TEXT, background=PAPER)
     filled = {(r, c) for r, row in enumerate(player.quilt.cells) for c, v in enumerate(row) if v is not None}
     good, bad = (70, 190, 90), (220, 50, 50)
     tint = good if legal else bad

@@ -161,3 +161,32 @@ def test_preview_in_chinese_and_gujarati():
         assert english != worded
         _image(worded)
         _image(render_preview(v, seat, 1, "0", "a1", True, None, said))
+
+
+def test_a_table_put_together_from_cached_pieces_is_the_table_drawn_afresh():
+    """Every cached piece (panels, track, circle patches, header) is keyed by all it shows:
+    a game's states drawn in turn, reusing pieces, equal each state drawn with nothing cached."""
+    from render.patchwork import clear_caches
+
+    names = ("Ann", "Bob")
+    states = _states()
+    clear_caches()
+    warm = [render_game(pw.view(state, k % 2), names) for k, state in enumerate(states)]
+    for k in range(0, len(states), 7):
+        clear_caches()
+        assert render_game(pw.view(states[k], k % 2), names) == warm[k], f"state {k}"
+
+
+def test_a_circle_patch_starting_mid_pixel_is_shrunk_as_if_drawn_whole():
+    """A circle patch that starts at an odd pixel of the drawing (half a final pixel) is
+    shrunk with that offset: pasted at the final size it is the whole drawing shrunk."""
+    from render.patchwork import PAPER, _draw_item, _item
+    from render.png import SCALE, shrink
+
+    patch = pw.view(_states()[0], 0).circle[2]
+    drawn = _draw_item(patch, 3, False, 108.8)
+    whole = Image.new("RGB", (600 * SCALE, drawn.height), PAPER)
+    whole.paste(drawn, (491, 0))  # 245.5 final pixels in
+    pieces = Image.new("RGB", (600, drawn.height // SCALE), PAPER)
+    pieces.paste(_item(patch, 3, False, 108.8, 1), (245, 0))
+    assert pieces.tobytes() == shrink(whole).tobytes()
