@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 from weakref import WeakValueDictionary
 

@@ -38,7 +38,7 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE) -> bytes:
     and shrunk apart, each on blocks of whole pixels: put together they are exactly the
     board drawn whole, and only the footer is drawn anew each time."""
     board = _board_image(False).copy()
-    hint = view.to_move_colour if view.to_move_colour is not None else None
+    hint = view.to_move_colour  # None once the game is over: no hints
     legal = set(view.legal) if hint is not None else set()
     for index, cell in enumerate(view.cells):
         if cell != "." or index in legal:
