@@ -151,7 +151,6 @@ class Pen:
         else:
             self.image = Image.new("RGB", pixels, background)
         self.draw = ImageDraw.Draw(self.image)
-        self.names: Sequence[str] | None = None  # the players' names, when the caller knows them
 
     @staticmethod
     def _s(*values: float) -> list[float]:
