@@ -615,14 +615,18 @@ CATEGORIES = (  # where a sample's time goes: the first of these that a frame of
 )
 
 
+IDLE = ("select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
+        "_worker (concurrent/futures/thread.py:81)", "Condition.wait (threading.py")
+
+
 def profile_summary(path: Path) -> list[str]:
-    """py-spy's raw stacks as shares of the samples per category (a thread's idle samples are
-    not recorded)."""
+    """py-spy's raw stacks as shares of the samples per category, leaving out threads waiting
+    for work (py-spy records them when it does not pause the process)."""
     shares: Counter[str] = Counter()
     total = 0
     for line in path.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
-        if not count.isdigit():
+        if not count.isdigit() or any(mark in stack.rpartition(";")[2] for mark in IDLE):
             continue
         total += int(count)
         frames = stack.split(";")[::-1]
@@ -772,7 +776,8 @@ async def main(args) -> None:
         spies = [subprocess.Popen(
             [str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(bot.pid), "--duration", str(int(args.seconds)),
              "--format", "raw", "--threads", "--rate", "50", "--nonblocking",
-             "--output", str(workdir / f"profile{bot.shard}.txt")],
+             "--output", str(workdir / f"profile{bot.shard}.txt"),
+             *(["--gil"] if args.gil else [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for bot in bots
             if args.profile]
         self_cpu, pg_cpu = time.process_time(), postgres_cpu()
@@ -832,6 +837,9 @@ if __name__ == "__main__":
     parser.add_argument("--profile", action="store_true",
                         help="sample each bot process with py-spy during the load (pip install "
                              "py-spy) and say where its CPU went")
+    parser.add_argument("--gil", action="store_true",
+                        help="with --profile, sample only the thread holding the interpreter "
+                             "lock: the work a process cannot spread over its cores")
     parser.add_argument("--keep", action="store_true", help="keep the PostgreSQL schema")
     arguments = parser.parse_args()
     if arguments.processes > 1 and arguments.db == "sqlite":

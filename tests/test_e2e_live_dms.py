@@ -181,15 +181,14 @@ async def test_an_edit_overtaken_on_the_same_dm_by_a_newer_one_shows_the_newest_
     same message cannot know which edit Discord applied last, so it shows the newest again."""
     from dataclasses import replace
 
-    from i18n import ENGLISH_VOICE
-
     fake, guild, channel, users = world
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         table, _ = await open_table(fake, channel, bot, [users[n] for n in NAMES[:3]])
         match = await table.match()
         cog = bot.presenters["doudizhu"]
         seat = next(s for s in range(3) if not cog.must_act(match, s))  # its DM is edited
-        reply = await cog.private_reply(match, seat, ENGLISH_VOICE)
+        voice = await bot.languages.person(match.player(seat).user_id, match.guild_id)
+        reply = await cog.private_reply(match, seat, voice)
         live_dms = cog.live_dms
         edit = live_dms._edit
         calls: list[str] = []
