@@ -125,9 +125,36 @@ def _empty_board(labels: tuple[tuple[str, str], ...],
     return shrink(image)
 
 
+@lru_cache(maxsize=8)
+def _rack_bar(width: int, height: int, top: int) -> Image.Image:
+    """An empty rack, twice the size: the wooden bar from `top` down."""
+    image = Image.new("RGB", (width * SCALE, height * SCALE), FRAME)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (4 * SCALE, top * SCALE, (width - 4) * SCALE, (height - 4) * SCALE),
+        radius=8 * SCALE,
+        fill=(132, 86, 44),
+        outline=(92, 58, 28),
+        width=2 * SCALE,
+    )
+    return image
+
+
+@lru_cache(maxsize=128)
+def _rack_tile(char: str, size: int, blank_label: str) -> Image.Image:
+    """A rack's tile `size` pixels a side with its value (or `blank_label`) and its shadow,
+    twice the size on a transparent ground: every shape is opaque and the text lies on the
+    tile, so pasting it through its own alpha is exactly drawing it there."""
+    side = size * SCALE
+    reach = math.ceil(side * 0.05) + 2  # the shadow, down and to the right
+    image = Image.new("RGBA", (side + reach, side + reach), (0, 0, 0, 0))
+    _draw_tile(ImageDraw.Draw(image), (0, 0, side, side), char, last=False,
+               blank_label=blank_label)
+    return image
+
+
 def clear_caches() -> None:
     """Forget the pieces drawn so far (tests that watch what is drawn)."""
-    for cached in (_empty_board, _tile_square, _fit, _label_mask):
+    for cached in (_empty_board, _tile_square, _rack_bar, _rack_tile, _fit, _label_mask):
         cached.cache_clear()
 
 
@@ -154,26 +181,15 @@ def render_rack(view_or_tiles: View | str | Iterable[str],
     width = max(pad * 2 + len(tiles) * tile + max(0, len(tiles) - 1) * gap, 300)
     height = biggest + pad * 2 + 6  # the same for every rack: an edited DM does not jump
     top = pad + biggest - tile
-    image = Image.new("RGB", (width * SCALE, height * SCALE), FRAME)
-    draw = ImageDraw.Draw(image)
-    bar_top = pad + biggest - 14  # the tiles stand in the rack's groove
-    draw.rounded_rectangle(
-        (4 * SCALE, bar_top * SCALE, (width - 4) * SCALE, (height - 4) * SCALE),
-        radius=8 * SCALE,
-        fill=(132, 86, 44),
-        outline=(92, 58, 28),
-        width=2 * SCALE,
-    )
+    image = _rack_bar(width, height, pad + biggest - 14).copy()  # tiles stand in its groove
     if not tiles:
         # TRANSLATORS: a picture of an empty Scrabble rack.
-        draw_text(draw, (width / 2 * SCALE, (pad + biggest / 2) * SCALE),
+        draw_text(ImageDraw.Draw(image), (width / 2 * SCALE, (pad + biggest / 2) * SCALE),
                   voice(_("no tiles")), 26 * SCALE, fill=LABEL, anchor="mm")
     left = (width - (len(tiles) * tile + max(0, len(tiles) - 1) * gap)) / 2
     for i, t in enumerate(tiles):
-        x = left + i * (tile + gap)
-        box = (x * SCALE, top * SCALE, (x + tile) * SCALE, (top + tile) * SCALE)
-        _draw_tile(draw, box, t.upper() if t != "?" else "?", last=False,
-                   blank_label=voice(BLANK_LABEL))
+        sprite = _rack_tile(t.upper() if t != "?" else "?", tile, voice(BLANK_LABEL))
+        image.paste(sprite, (round((left + i * (tile + gap)) * SCALE), top * SCALE), sprite)
     return finish(image)
 
 

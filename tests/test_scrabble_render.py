@@ -98,3 +98,27 @@ def test_a_board_put_together_from_its_pieces_is_the_board_drawn_whole():
                 drawing._draw_tile(draw, drawing._box(row, col, inset=1.5), char,
                                    last=(row, col) in last, value=False)
         assert drawing.render_board(board, words) == encode(shrink(whole)), lang
+
+
+def test_a_rack_put_together_from_its_tiles_is_the_rack_drawn_whole():
+    """Rack tiles are drawn once on a transparent ground and pasted through their alpha:
+    exactly the tiles drawn on the rack itself, blanks and other languages included."""
+    from PIL import ImageDraw
+
+    import render.scrabble as drawing
+    from i18n import voice
+    from render.png import SCALE, finish
+
+    for lang, tiles in (("en", "AEINRST"), ("zh-TW", "Q?ZXJ?W"), ("gu", "ABCDEFGH?")):
+        words = voice(lang)
+        shown = _image(render_rack(tiles, words))
+        gap, pad, biggest = 8, 14, 72
+        tile = min(biggest, (600 - 2 * pad - (len(tiles) - 1) * gap) // len(tiles))
+        whole = drawing._rack_bar(shown.width, shown.height, pad + biggest - 14).copy()
+        draw = ImageDraw.Draw(whole)
+        left = (shown.width - (len(tiles) * tile + (len(tiles) - 1) * gap)) / 2
+        for i, char in enumerate(tiles):
+            x, top = (left + i * (tile + gap)) * SCALE, (pad + biggest - tile) * SCALE
+            drawing._draw_tile(draw, (x, top, x + tile * SCALE, top + tile * SCALE), char,
+                               last=False, blank_label=words(drawing.BLANK_LABEL))
+        assert render_rack(tiles, words) == finish(whole), lang
