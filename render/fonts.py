@@ -150,14 +150,10 @@ def text_length(text: str, size: int, *, bold: bool = True, condensed: bool = Fa
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
               fill: object, anchor: str = "la", bold: bool = True,
               condensed: bool = False) -> None:
-    """`draw.text` with the font chain: one call when the main font has every character.
-    Text in a fallback font (Chinese, Gujarati) is shaped once and then reused from a cache:
-    shaping is what costs, and labels repeat from picture to picture."""
+    """`draw.text` with the font chain, each run in the first font that has its characters.
+    A run is drawn once as a mask and then reused from a cache: drawing glyphs holds the
+    interpreter lock, and labels, names and numbers repeat from picture to picture."""
     parts = runs(text, size, bold=bold, condensed=condensed)
-    main = font(size, bold=bold, condensed=condensed)
-    if not parts or (len(parts) == 1 and parts[0][1] is main):
-        draw.text(xy, parts[0][0] if parts else text, font=main, fill=fill, anchor=anchor)
-        return
     widths = [text_width(part, face) for part, face in parts]
     x, y = xy
     x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
