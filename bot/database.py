@@ -296,6 +296,8 @@ class PostgresDatabase(Database):
 
         try:
             async with self.transaction() as conn:
+                # IF NOT EXISTS is not safe against another process creating it at once.
+                await conn.lock(self.MIGRATION_LOCK)
                 await conn.execute("CREATE TABLE IF NOT EXISTS schema_version"
                                    " (version BIGINT NOT NULL)")
             for number, script in enumerate(scripts, start=1):

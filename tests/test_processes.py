@@ -116,3 +116,17 @@ async def test_a_language_chosen_through_one_process_reaches_the_other(store, mo
     assert await here.person(7, None) == language.voice("gu")
     now[0] += language.KEEP_SECONDS  # the other process reads it again
     assert await there.person(7, None) == language.voice("gu")
+
+
+async def test_processes_starting_together_on_an_empty_database_all_open_it(pg_location):
+    """Several processes started at once (compose, a deploy) migrate an empty database
+    together: one brings it up to date, none fails on the other's tables."""
+    from bot.store import MIGRATIONS
+
+    opened = await asyncio.gather(*(Store.open(pg_location) for _ in range(4)))
+    try:
+        for store in opened:
+            assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        for store in opened:
+            await store.close()
