@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -168,6 +169,27 @@ def _tile_square(char: str, last: bool) -> Image.Image:
     return shrink(image)
 
 
+class RackLayout(NamedTuple):
+    """Where a rack's parts go, in final pixels."""
+    tile: int                            # a tile's side
+    width: int
+    height: int                          # the same for every rack: an edited DM does not jump
+    bar_top: int                         # the tiles stand in the bar's groove
+    middle: float                        # halfway down the tallest tiles
+    places: list[tuple[float, int]]      # each tile's top-left corner
+
+
+def rack_layout(count: int) -> RackLayout:
+    """The layout of a rack of `count` tiles: as big as 600 px allow, up to 72 px a tile."""
+    gap, pad, biggest = 8, 14, 72
+    tile = min(biggest, (600 - 2 * pad - max(0, count - 1) * gap) // max(1, count))
+    width = max(pad * 2 + count * tile + max(0, count - 1) * gap, 300)
+    left = (width - (count * tile + max(0, count - 1) * gap)) / 2
+    top = pad + biggest - tile
+    return RackLayout(tile, width, biggest + pad * 2 + 6, pad + biggest - 14, pad + biggest / 2,
+                      [(left + i * (tile + gap), top) for i in range(count)])
+
+
 def render_rack(view_or_tiles: View | str | Iterable[str],
                 voice: Voice = ENGLISH_VOICE) -> bytes:
     """A rack as PNG bytes: a wooden bar with the tiles and their values (`?` is a blank,
@@ -176,20 +198,15 @@ def render_rack(view_or_tiles: View | str | Iterable[str],
         tiles = list(view_or_tiles.rack or "")
     else:
         tiles = list("".join(view_or_tiles))
-    gap, pad, biggest = 8, 14, 72
-    tile = min(biggest, (600 - 2 * pad - max(0, len(tiles) - 1) * gap) // max(1, len(tiles)))
-    width = max(pad * 2 + len(tiles) * tile + max(0, len(tiles) - 1) * gap, 300)
-    height = biggest + pad * 2 + 6  # the same for every rack: an edited DM does not jump
-    top = pad + biggest - tile
-    image = _rack_bar(width, height, pad + biggest - 14).copy()  # tiles stand in its groove
+    rack = rack_layout(len(tiles))
+    image = _rack_bar(rack.width, rack.height, rack.bar_top).copy()
     if not tiles:
         # TRANSLATORS: a picture of an empty Scrabble rack.
-        draw_text(ImageDraw.Draw(image), (width / 2 * SCALE, (pad + biggest / 2) * SCALE),
+        draw_text(ImageDraw.Draw(image), (rack.width / 2 * SCALE, rack.middle * SCALE),
                   voice(_("no tiles")), 26 * SCALE, fill=LABEL, anchor="mm")
-    left = (width - (len(tiles) * tile + max(0, len(tiles) - 1) * gap)) / 2
-    for i, t in enumerate(tiles):
-        sprite = _rack_tile(t.upper() if t != "?" else "?", tile, voice(BLANK_LABEL))
-        image.paste(sprite, (round((left + i * (tile + gap)) * SCALE), top * SCALE), sprite)
+    for t, (left, top) in zip(tiles, rack.places):
+        sprite = _rack_tile(t.upper() if t != "?" else "?", rack.tile, voice(BLANK_LABEL))
+        image.paste(sprite, (round(left * SCALE), top * SCALE), sprite)
     return finish(image)
 
 

@@ -111,14 +111,12 @@ def test_a_rack_put_together_from_its_tiles_is_the_rack_drawn_whole():
 
     for lang, tiles in (("en", "AEINRST"), ("zh-TW", "Q?ZXJ?W"), ("gu", "ABCDEFGH?")):
         words = voice(lang)
-        shown = _image(render_rack(tiles, words))
-        gap, pad, biggest = 8, 14, 72
-        tile = min(biggest, (600 - 2 * pad - (len(tiles) - 1) * gap) // len(tiles))
-        whole = drawing._rack_bar(shown.width, shown.height, pad + biggest - 14).copy()
+        rack = drawing.rack_layout(len(tiles))
+        whole = drawing._rack_bar(rack.width, rack.height, rack.bar_top).copy()
         draw = ImageDraw.Draw(whole)
-        left = (shown.width - (len(tiles) * tile + (len(tiles) - 1) * gap)) / 2
-        for i, char in enumerate(tiles):
-            x, top = (left + i * (tile + gap)) * SCALE, (pad + biggest - tile) * SCALE
-            drawing._draw_tile(draw, (x, top, x + tile * SCALE, top + tile * SCALE), char,
-                               last=False, blank_label=words(drawing.BLANK_LABEL))
+        side = rack.tile * SCALE
+        for char, (left, top) in zip(tiles, rack.places):
+            x, y = left * SCALE, top * SCALE
+            drawing._draw_tile(draw, (x, y, x + side, y + side), char, last=False,
+                               blank_label=words(drawing.BLANK_LABEL))
         assert render_rack(tiles, words) == finish(whole), lang
