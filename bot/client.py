@@ -13,6 +13,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.buckets import prune_at_most_every
 from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
@@ -85,6 +86,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(self.perms.remember, "on_interaction")
         self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
+        prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
             self.add_listener(self._interaction_received, "on_interaction")
