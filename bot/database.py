@@ -126,9 +126,10 @@ class SqliteConnection(Connection):
         return cursor.rowcount
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        # One trip to the database thread (a cursor's execute, fetch and close are three):
+        # under load each trip waits its turn for the interpreter lock.
         with unique_is_duplicate(sqlite3.IntegrityError):
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite has one writer at a time."""
