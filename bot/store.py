@@ -534,6 +534,15 @@ class Store:
             (channel_id,),
         )
 
+    async def away_in(self, channel_id: int, user_id: int) -> int | None:
+        """The id of the active match in the channel where `user_id` is away, if any: asked
+        of every slash command, so one query and no match decoded."""
+        async with self._reading() as db:
+            return await db.fetchval(
+                "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
+                " WHERE m.channel_id = ? AND m.status = 'active' AND s.user_id = ?"
+                " AND s.away IS NOT NULL", (channel_id, user_id))
+
     async def latest_match_in(self, channel_id: int) -> MatchRow | None:
         return await self._fetch_match(
             "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)

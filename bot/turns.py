@@ -130,13 +130,11 @@ class TurnClocks:
         if interaction.type is not discord.InteractionType.application_command or (
                 interaction.guild_id is None or interaction.channel_id is None):
             return
-        service = self.bot.service
-        match = await service.current(interaction.channel_id)
-        seat = None if match is None else match.seat_of(interaction.user.id)
-        if seat is None or match.status != "active" or match.player(seat).away is None:
+        match_id = await self.bot.store.away_in(interaction.channel_id, interaction.user.id)
+        if match_id is None:
             return
         try:
-            back = await service.come_back(match.id, interaction.user.id)
+            back = await self.bot.service.come_back(match_id, interaction.user.id)
         except GameError:  # their own move brought them back first
             return
         async with in_turn(back):
