@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -117,8 +117,8 @@ class LiveDMs:
     Announcements may overlap: each seat is updated by one at a time in a process, and one
     that runs late (its version is older than the DM's) leaves the DM alone. Across processes
     the database decides (`Store.swap_live_dm`, a compare-and-swap): a process whose new DM
-    lost retires it, one that won retires the DM it replaced, and one whose edit lost to
-    another DM retires the message it edited (the edit may have brought an old hand back).
+    lost retires it, one that won retires the DM it replaced, and one whose edit was overtaken
+    by another DM retires the message it edited (the edit may have brought an old hand back).
     """
 
     def __init__(self, bot: GamenightBot, thing: str) -> None:
@@ -137,9 +137,9 @@ class LiveDMs:
         """Show the seat `reply`, a fresh DM when `prompt` (the seat must act) and its live DM
         is not that notice already; False when Discord refuses because its DMs are closed.
 
-        `again` shows the seat its newest view: called when this edit lost to another
-        process's edit of the same DM at a newer version, since Discord may have applied this
-        older edit last (the newer edit is done once its swap is, so the next one lands last)."""
+        `again` shows the seat its newest view: called when another process claimed the same
+        DM for a newer version while this edit was on its way, since Discord may apply this
+        older edit last."""
         row = match.player(seat)
         if row.kind != "user" or row.user_id is None:
             return True
@@ -152,6 +152,9 @@ class LiveDMs:
 
     async def _show(self, match: Match, seat: int, reply: Reply, prompt: bool,
                     overtaken: list[bool]) -> bool:
+        """Edit the live DM, claiming it for this version first and checking after the edit
+        that no newer version claimed it meanwhile: of edits racing on one DM, the last to
+        land is then always the newest (each older one is followed by a newer one)."""
         version = match.row.version
         live = await self.bot.store.live_dm(match.id, seat)
         for _attempt in range(SWAP_ATTEMPTS):
@@ -159,18 +162,20 @@ class LiveDMs:
                 return True  # a newer announcement already showed this seat its view
             if live is None or not (live.prompt or not prompt):
                 break
+            swap = await self.bot.store.swap_live_dm(
+                replace(live, version=version, prompt=prompt), same_message=True)
+            if not swap.won:
+                live = swap.before  # replaced or claimed meanwhile: look again
+                continue
             if not await self._edit(live, _edit_kwargs(reply)):
                 live = None  # gone (deleted, say): a new DM takes its place
                 break
-            swap = await self.bot.store.swap_live_dm(
-                replace(live, version=version, prompt=prompt), same_message=True)
-            if swap.won:
-                return True
-            if swap.before is not None and swap.before.message_id != live.message_id:
-                await self._retire(match, live, swap.before)  # replaced meanwhile
-            elif swap.before is not None and swap.before.version > version:
-                overtaken.append(True)  # edited at once by another process, at a newer version
-            live = swap.before  # the one live now: leave it, or bring it up to date
+            after = await self.bot.store.live_dm(match.id, seat)
+            if after is not None and after.message_id != live.message_id:
+                await self._retire(match, live, after)  # replaced while this edit landed
+            elif after is not None and after.version > version:
+                overtaken.append(True)  # claimed at a newer version while this edit landed
+            return True
         return await self._send_live(match, seat, reply, prompt, live)
 
     async def _send_live(self, match: Match, seat: int, reply: Reply, prompt: bool,
@@ -220,23 +225,32 @@ class LiveDMs:
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         return await user.send(**reply.kwargs())
 
-    async def close(self, match: Match, note: Words) -> None:
+    async def close(self, match: Match, note: Words, *,
+                    seats: Iterable[int] | None = None) -> None:
         """The match is over: every live DM shrinks to `note` (in its reader's voice) and keeps
-        the final version, so a late announcement does not bring a hand back."""
+        the final version, so a late announcement does not bring a hand back. With `seats`,
+        only theirs, shrunk again: an older edit landed after the first shrink."""
+        again = seats is not None
+        chosen = None if seats is None else set(seats)
         for live in await self.bot.store.live_dms(match.id):
-            async with self._lock(match.id, live.seat):
-                current = await self.bot.store.live_dm(match.id, live.seat)
-                for _attempt in range(SWAP_ATTEMPTS):
-                    if current is None or current.version >= match.row.version:
-                        break
-                    voice = await person_voice(self.bot, match, live.seat)
-                    if not await self._edit(current, _shrunk(voice(lines((
-                            where(self.bot, match), note))))):
-                        break
-                    swap = await self.bot.store.swap_live_dm(
-                        replace(current, version=match.row.version, prompt=False),
-                        same_message=True)
-                    current = None if swap.won else swap.before  # another DM: shrink it too
+            if chosen is None or live.seat in chosen:
+                async with self._lock(match.id, live.seat):
+                    await self._close(match, live.seat, note, again)
+
+    async def _close(self, match: Match, seat: int, note: Words, again: bool) -> None:
+        version = match.row.version
+        current = await self.bot.store.live_dm(match.id, seat)
+        for _attempt in range(SWAP_ATTEMPTS):
+            if current is None or current.version > version or (
+                    current.version == version and not again):
+                return
+            swap = await self.bot.store.swap_live_dm(
+                replace(current, version=version, prompt=False), same_message=True)
+            if swap.won:
+                voice = await person_voice(self.bot, match, seat)
+                await self._edit(current, _shrunk(voice(lines((where(self.bot, match), note)))))
+                return
+            current = swap.before  # another DM is live: shrink that one
 
     async def _edit(self, live: LiveDM, kwargs: dict, *, forget: bool = True) -> bool:
         """Edit a live DM; False when Discord refuses (e.g. 10008: it was deleted, and then,

@@ -215,3 +215,44 @@ async def test_an_edit_overtaken_on_the_same_dm_by_a_newer_one_shows_the_newest_
         calls.append("no race")
         assert await live_dms.show(match, seat, reply, prompt=False, again=again)
         assert calls == ["no race", "edit"]
+        # A newer version claimed the DM before this announcement: it leaves the DM alone.
+        calls.clear()
+        live = await bot.store.live_dm(match.id, seat)
+        assert (await bot.store.swap_live_dm(replace(live, version=match.row.version + 2),
+                                             same_message=True)).won
+        assert await live_dms.show(match, seat, reply, prompt=False, again=again)
+        assert calls == []
+
+
+async def test_a_table_edit_overtaken_by_a_newer_move_shows_the_newest_table(
+        world, tmp_path, monkeypatch):
+    """Two processes announce two bids at once by editing the one table message: the older
+    edit lands last, so its process, finding the newer claim after its edit, edits again."""
+    import bot.cogs.base as base
+
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [users[n] for n in NAMES[:3]])
+        board_id = (await bot.store.board(table.match_id)).message_id
+        edit_stored = base.edit_stored
+        shown: list[int] = []
+
+        async def other_process_first(bot_, match, message_id, what, **changes):
+            if not shown:  # meanwhile the next bid is committed and its table edit claimed
+                second = await table.to_move()
+                newer = await bot.service.act(channel.id, second.id, "bid 2")
+                assert (await bot.store.record_board(match.id, message_id,
+                                                     newer.match.row.version)).won
+            shown.append(match.row.version)
+            return await edit_stored(bot_, match, message_id, what, **changes)
+
+        monkeypatch.setattr(base, "edit_stored", other_process_first)
+        first = await table.to_move()
+        result = await fake.slash(first, channel, "doudizhu bid", amount="1")
+        assert "Done: [the table]" in result.content
+        newest = await table.match()
+        assert shown == [newest.row.version - 1, newest.row.version]
+        message = next(m for m in fake.messages(channel) if m.id == board_id)
+        expected = await bot.presenters["doudizhu"].board_post(newest, newest.state.events)
+        assert message.content == expected.content
+        assert (await bot.store.board(table.match_id)).version == newest.row.version

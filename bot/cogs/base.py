@@ -461,9 +461,7 @@ class GameCog:
         if not self.has_private:
             return
         if match.status != "active":
-            await self.live_dms.close(match, _("This match was cancelled: see the channel.")
-                                      if match.status == "cancelled"
-                                      else _("This match is over: see the channel."))
+            await self.live_dms.close(match, _closing_note(match))
             return
 
         seats = list(seats)
@@ -492,8 +490,12 @@ class GameCog:
     async def _deliver_newest(self, match_id: int, seat: int) -> None:
         """The seat's newest private view again (another process's edit raced this one's)."""
         newest = await self.service.get(match_id)
-        if newest is not None and newest.status == "active":
+        if newest is None:
+            return
+        if newest.status == "active":
             await self.deliver_private(newest, seat)
+        else:
+            await self.live_dms.close(newest, _closing_note(newest), seats=(seat,))
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
                          events: Iterable[Event]) -> None:
@@ -547,20 +549,31 @@ class GameCog:
 
     async def edit_table(self, match: Match, events: tuple[Event, ...]) -> int | None:
         """Show the board by editing the live table message, and return its id; None when
-        there is none or Discord refuses (then the board is posted instead)."""
-        latest = await self.service.get(match.id)  # the newest post's id, stored after commit
-        board_id = None if latest is None else latest.row.board_message_id
-        if board_id is None:
+        there is none or Discord refuses (then the board is posted instead).
+
+        The message is claimed for this version before the edit and checked after it, so of
+        edits racing on it (two processes announcing two moves), the last to land shows the
+        newest version: one that finds a newer claim after its edit shows the newest again."""
+        store = self.service.store
+        board = await store.board(match.id)
+        if board.message_id is None:
             return None
+        claim = await store.record_board(match.id, board.message_id, match.row.version)
+        if not claim.won:  # a newer board is shown already
+            return claim.before.message_id
         reply = await self.board_post(match, events)
         if self.bot.perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
             drop_picture(reply)
-        if not await edit_stored(self.bot, match, board_id, "the table (posting it instead)",
-                                 **reply.edit_kwargs()):
+        if not await edit_stored(self.bot, match, board.message_id,
+                                 "the table (posting it instead)", **reply.edit_kwargs()):
             return None
-        self.images.shown(match.channel_id, reply, board_id)
-        await self.record_board(match, board_id, match.row.version)
-        return board_id
+        self.images.shown(match.channel_id, reply, board.message_id)
+        after = await store.board(match.id)
+        if after.message_id == board.message_id and (after.version or 0) > match.row.version:
+            newest = await self.service.get(match.id)  # its edit may have landed first
+            if newest is not None:
+                await self.edit_table(newest, newest.state.events)
+        return board.message_id
 
     async def answer_edit(self, interaction: discord.Interaction, match: Match,
                           table_id: int) -> None:
@@ -636,3 +649,9 @@ class GameCog:
         seats = list(range(len(match.seats))) if self.has_private else []
         self.images.forget(match.channel_id)
         await self._publish(match, match.state.events, seats, interaction, done)
+
+
+def _closing_note(match: Match) -> Text:
+    """What a finished match's live DMs shrink to."""
+    return (_("This match was cancelled: see the channel.") if match.status == "cancelled"
+            else _("This match is over: see the channel."))
