@@ -39,6 +39,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -149,6 +150,9 @@ class Action:
     reason: str = ""
 
 
+SNOWFLAKES = re.compile(r"\d{6,}")
+
+
 class LoadDiscord(FakeDiscord):
     """The fake Discord, kept light: attachment bytes, request payloads and old events are
     dropped as the load goes (the bots run elsewhere; this process only counts)."""
@@ -156,6 +160,7 @@ class LoadDiscord(FakeDiscord):
     def __init__(self) -> None:
         super().__init__()
         self.statuses: Counter[int] = Counter()
+        self.routes: Counter[str] = Counter()  # "PATCH /channels/{id}/messages/{id}"
         self.requests_seen = 0
 
     def lighten(self) -> None:
@@ -165,6 +170,7 @@ class LoadDiscord(FakeDiscord):
         for record in log:
             if record.status is not None:
                 self.statuses[record.status] += 1
+                self.routes[f"{record.method} {SNOWFLAKES.sub('{id}', record.path)}"] += 1
                 self.requests_seen += 1
         self._events.clear()
 
@@ -675,6 +681,8 @@ def report(args, load: Load, bots: list[BotProcess], readings: dict, checked: di
     print(f"Discord requests: {load.fake.requests_seen} "
           f"({load.fake.requests_seen / max(1, len(actions)):.1f} per action); statuses "
           + ", ".join(f"{s}: {n}" for s, n in sorted(load.fake.statuses.items())))
+    print("  by route: " + ", ".join(f"{route} {n / max(1, len(actions)):.2f}"
+                                     for route, n in load.fake.routes.most_common(6)))
     for bot in bots:
         r = readings[bot.shard]
         print(f"bot shard {bot.shard} (process #{bot.incarnation}): RSS {r['rss'] / MB:.0f} MB, "
@@ -748,6 +756,7 @@ async def main(args) -> None:
         for bot in bots:
             bot.base_cpu = bot.reading()["cpu"]
         fake.statuses.clear()  # count the load's requests only
+        fake.routes.clear()
         fake.requests_seen = 0
         load = Load(fake, service, tables)
         kill: dict = {}
