@@ -14,6 +14,7 @@ import yarl
 from discord.ext import commands
 
 from bot.buckets import prune_at_most_every
+from bot.dm_channels import DMChannels
 from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
@@ -83,6 +84,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
+        self.dm_channels = DMChannels(self)  # a DM is one request, not three
         self.add_listener(self.perms.remember, "on_interaction")
         self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language

@@ -222,8 +222,8 @@ class LiveDMs:
                                                    newer_below(self.thing))))), forget=False)
 
     async def _send(self, user_id: int, reply: Reply) -> discord.Message:
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        return await user.send(**reply.kwargs())
+        channel = await self.bot.dm_channels.of(user_id)
+        return await channel.send(**reply.kwargs())
 
     async def close(self, match: Match, note: Words, *,
                     seats: Iterable[int] | None = None) -> None:

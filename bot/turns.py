@@ -267,7 +267,7 @@ class TurnClocks:
 
     async def _dm(self, user_id: int, text: str, **kwargs: object) -> bool:
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel = await self.bot.dm_channels.of(user_id)
             await channel.send(text, **kwargs)
         except discord.HTTPException as error:
             log.info("could not DM user %s about a turn clock: %s", user_id, error)

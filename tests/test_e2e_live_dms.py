@@ -132,6 +132,11 @@ async def test_a_scrabble_rack_dm_is_edited_in_place_and_a_new_one_comes_each_tu
         assert readers(passed) == [first]
         assert "You: `/scrabble play`" in live_dm(fake, first).text()
         assert len(fake.dm_messages(first)) == 2 and len(fake.dm_messages(second)) == 2
+        # Each new DM was one request: the DM channels were opened once, users never fetched.
+        requests = Counter(r for r in fake.requests
+                           if r[1].startswith("/users/") and r[1] != "/users/@me")  # login
+        assert set(requests) == {("POST", "/users/@me/channels")}
+        assert requests[("POST", "/users/@me/channels")] <= 2
 
 
 async def test_a_deleted_live_dm_is_replaced_by_a_new_one(world, tmp_path):
