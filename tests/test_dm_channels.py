@@ -17,14 +17,14 @@ async def test_a_users_dm_channel_is_opened_once_and_kept_for_the_newest_users(t
             alice, bob = users["alice"], users["bob"]
             dms = DMChannels(bot, size=1)
             before = len(fake.requests)
-            await (await dms.of(alice.id)).send("one")
-            await (await dms.of(alice.id)).send("two")
+            await (await dms.of(alice.id)).send("ONE")
+            await (await dms.of(alice.id)).send("TWO")
             sent = fake.requests[before:]
             assert [method for method, _path in sent] == ["POST", "POST", "POST"]
             assert sent[0][1] == "/users/@me/channels"
-            assert [m.content for m in fake.dm_messages(alice)] == ["one", "two"]
+            assert [m.content for m in fake.dm_messages(alice)] == ["ONE", "TWO"]
 
-            await (await dms.of(bob.id)).send("hi")  # alice is forgotten: one user is kept
-            await (await dms.of(alice.id)).send("three")  # asked for again (discord.py's cache)
-            assert [m.content for m in fake.dm_messages(alice)] == ["one", "two", "three"]
-            assert [m.content for m in fake.dm_messages(bob)] == ["hi"]
+            await (await dms.of(bob.id)).send("HI")  # alice is forgotten: one user is kept
+            await (await dms.of(alice.id)).send("THREE")  # asked for again (discord.py's cache)
+            assert [m.content for m in fake.dm_messages(alice)] == ["ONE", "TWO", "THREE"]
+            assert [m.content for m in fake.dm_messages(bob)] == ["HI"]

@@ -53,8 +53,9 @@ class FakeBot:
         self.inbox = inbox or Inbox()
         self.messages, self.sent, self.gone = self.inbox.messages, self.inbox.sent, self.inbox.gone
         self.hold: asyncio.Event | None = None
+        self.dm_channels = SimpleNamespace(of=self._dm_channel)
 
-    def get_user(self, user_id):
+    async def _dm_channel(self, user_id):
         return SimpleNamespace(send=self._send)
 
     async def _send(self, **kwargs):
