@@ -104,6 +104,14 @@ class Database(ABC):
         """`async with db.reading() as conn`: reads that see one committed state."""
 
     @abstractmethod
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One query on its own: one trip to the database, no transaction around it."""
+
+    @abstractmethod
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement committed on its own (one trip); how many rows it changed."""
+
+    @abstractmethod
     async def migrate(self, scripts: Sequence[str]) -> None:
         """Run the numbered migration scripts not yet run, each in its transaction."""
 
@@ -193,6 +201,14 @@ class SqliteDatabase(Database):
     async def reading(self) -> AsyncIterator[Connection]:
         async with self._lock:
             yield self._conn
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            return await self._conn.fetchall(sql, params)
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._lock:  # outside BEGIN, a statement commits on its own
+            return await self._conn.execute(sql, params)
 
     async def migrate(self, scripts: Sequence[str]) -> None:
         try:
@@ -291,6 +307,14 @@ class PostgresDatabase(Database):
         async with self._pool.acquire() as conn, conn.transaction(
                 isolation="repeatable_read", readonly=True):
             yield PostgresConnection(conn)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._pool.acquire() as conn:
+            return await PostgresConnection(conn).fetchall(sql, params)
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._pool.acquire() as conn:
+            return await PostgresConnection(conn).execute(sql, params)
 
     async def migrate(self, scripts: Sequence[str]) -> None:
         import asyncpg

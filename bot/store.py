@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bot.database import (
-    POSTGRESQL, Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable,
+    POSTGRESQL, SQLITE, Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable,
     is_url, safe_url,
 )
 from bot.ratings import ALL_TIME, START, Skill, display, rate, season_of
@@ -466,6 +466,17 @@ def _dumps(value: Any) -> str | None:
     return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+# A match's seats as one JSON array of [seat, kind, user_id, name, level, away], so a match and
+# its seats are read in one query.
+SEATS_JSON = {
+    SQLITE: "(SELECT json_group_array(json_array(seat, kind, user_id, name, level, away))"
+            " FROM seats WHERE seats.match_id = matches.id)",
+    POSTGRESQL: "(SELECT json_agg(json_build_array(seat, kind, user_id, name, level, away))"
+                " FROM seats WHERE seats.match_id = matches.id)::text",
+}
+SAME = {SQLITE: "IS", POSTGRESQL: "IS NOT DISTINCT FROM"}  # equal, NULL included
+
+
 def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
@@ -526,13 +537,11 @@ class Store:
     # -- reading -----------------------------------------------------------------------------
 
     async def get_match(self, match_id: int) -> MatchRow | None:
-        return await self._fetch_match("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return await self._fetch_match("WHERE id = ?", (match_id,))
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
         return await self._fetch_match(
-            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        )
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
     async def away_in(self, channel_id: int, user_id: int) -> int | None:
         """The id of the active match in the channel where `user_id` is away, if any: asked
@@ -544,9 +553,8 @@ class Store:
                 " AND s.away IS NOT NULL", (channel_id, user_id))
 
     async def latest_match_in(self, channel_id: int) -> MatchRow | None:
-        return await self._fetch_match(
-            "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
+        return await self._fetch_match("WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                                       (channel_id,))
 
     async def open_matches(self) -> list[MatchRow]:
         async with self._reading() as db, db.query(
@@ -579,19 +587,15 @@ class Store:
             return [MoveRow(r["ply"], r["seat"], r["action"], r["created_at"], r["actor"])
                     for r in await cursor.fetchall()]
 
-    async def _fetch_match(self, sql: str, params: tuple[Any, ...]) -> MatchRow | None:
-        async with self._reading() as db:  # both queries see the same committed match
-            async with db.query(sql, params) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                return None
-            async with db.query(
-                "SELECT seat, kind, user_id, name, level, away FROM seats WHERE match_id = ?"
-                " ORDER BY seat",
-                (row["id"],),
-            ) as cursor:
-                seats = tuple(SeatRow(s["seat"], s["kind"], s["user_id"], s["name"], s["level"],
-                                      s["away"]) for s in await cursor.fetchall())
+    async def _fetch_match(self, where: str, params: tuple[Any, ...]) -> MatchRow | None:
+        """The match `where` picks, with its seats, in one query (one trip)."""
+        rows = await self._db.fetch(f"SELECT *, {SEATS_JSON[self.dialect]} AS seats_json"
+                                    f" FROM matches {where}", params)
+        if not rows:
+            return None
+        row = rows[0]
+        seats = tuple(sorted((SeatRow(*seat) for seat in json.loads(row["seats_json"] or "[]")),
+                             key=lambda seat: seat.seat))
         return MatchRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             game=row["game"], status=row["status"], options=_loads(row["options"]) or {},
@@ -661,14 +665,10 @@ class Store:
                              result=_dumps(result), **extra)
             if away is not None:
                 await self._set_away(db, match_id, *away)
-            async with db.query(
-                "SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE match_id = ?", (match_id,)
-            ) as cursor:
-                (ply,) = await cursor.fetchone()
             await db.execute(
                 "INSERT INTO moves (match_id, ply, seat, action, created_at, actor)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, ply, seat, action, _now(), actor),
+                " SELECT ?, COALESCE(MAX(ply), 0) + 1, ?, ?, ?, ? FROM moves WHERE match_id = ?",
+                (match_id, seat, action, _now(), actor, match_id),
             )
             if record is not None:
                 await self._write_record(db, match_id, record)
@@ -691,15 +691,22 @@ class Store:
 
     async def board(self, match_id: int) -> Board:
         """The match's newest recorded board message and the version it shows."""
-        async with self._reading() as db, db.query(
-            "SELECT board_message_id, board_version FROM matches WHERE id = ?", (match_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return Board(None, None) if row is None else Board(row[0], row[1])
+        rows = await self._db.fetch(
+            "SELECT board_message_id, board_version FROM matches WHERE id = ?", (match_id,))
+        return Board(rows[0][0], rows[0][1]) if rows else Board(None, None)
 
-    async def record_board(self, match_id: int, message_id: int, version: int) -> BoardSwap:
+    async def record_board(self, match_id: int, message_id: int, version: int, *,
+                           seen: Board | None = None) -> BoardSwap:
         """Record `message_id`, showing the match at `version`, as its newest board unless
-        the recorded one shows a newer version: a compare-and-swap across processes."""
+        the recorded one shows a newer version: a compare-and-swap across processes. `seen`,
+        the board just read, makes it one statement while it is still the recorded one."""
+        if seen is not None and (seen.version is None or seen.version <= version):
+            same = SAME[self.dialect]
+            if await self._db.write(
+                    "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?"
+                    f" AND board_message_id {same} ? AND board_version {same} ?",
+                    (message_id, version, match_id, seen.message_id, seen.version)):
+                return BoardSwap(True, seen)
         async with self.transaction() as db:
             await db.lock(f"board:{match_id}")  # PostgreSQL: one swap at a time
             async with db.query(

@@ -198,9 +198,9 @@ async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, t
     fallbacks = []
     real = GameCog.post_board_in_channel
 
-    async def spy(self, match, events):
+    async def spy(self, match, events, *newest):
         fallbacks.append(match.id)
-        return await real(self, match, events)
+        return await real(self, match, events, *newest)
 
     monkeypatch.setattr(GameCog, "post_board_in_channel", spy)
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:

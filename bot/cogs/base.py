@@ -24,6 +24,7 @@ from bot.private import LiveDMs, notify_closed_dms, where
 from bot.service import (
     ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame, player_name,
 )
+from bot.store import Board
 from bot.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
 )
@@ -376,14 +377,17 @@ class GameCog:
         when Discord refuses, the player hears that (`done`) rather than "try again"."""
         refused: list[discord.HTTPException] = []
         try:
-            if await self.board_superseded(match):
+            newest = await self.service.store.board(match.id)
+            if newest.version is not None and newest.version > match.row.version:
+                # another process committed and announced a later move first (within a
+                # process, commit order holds)
                 if interaction is not None:
                     voice = await self.bot.languages.reader(interaction)
                     await answer_privately(interaction, voice(_(
                         "{done}; the board of a later move is already posted, and shows it.",
                         done=done)))
             else:
-                await self._show_board(match, tuple(events), interaction)
+                await self._show_board(match, tuple(events), interaction, newest)
         except discord.HTTPException as error:
             await forget_gone(self.bot, match.id, error)  # its channel is gone: the match too
             refused.append(error)
@@ -398,18 +402,14 @@ class GameCog:
                      else await languages.server(match.guild_id))
             raise NotAnnounced(voice(done), refused[0]) from refused[0]
 
-    async def board_superseded(self, match: Match) -> bool:
-        """Whether a board of a later version of `match` is already posted: another process
-        committed and announced a later move first (within a process, commit order holds)."""
-        newest = await self.service.store.board(match.id)
-        return newest.version is not None and newest.version > match.row.version
-
-    async def record_board(self, match: Match, message_id: int, version: int) -> None:
+    async def record_board(self, match: Match, message_id: int, version: int,
+                           seen: Board | None = None) -> None:
         """Record the board just posted in `message_id`, showing `version`, as the match's
-        newest. Across processes the database decides which is newest, and Discord's ids say
-        which came last in the channel: a board of an older version that landed below one of
-        a newer version is deleted (the newer one says it all)."""
-        swap = await self.service.store.record_board(match.id, message_id, version)
+        newest (`seen`: the newest read before it was posted). Across processes the database
+        decides which is newest, and Discord's ids say which came last in the channel: a
+        board of an older version that landed below one of a newer version is deleted (the
+        newer one says it all)."""
+        swap = await self.service.store.record_board(match.id, message_id, version, seen=seen)
         before = swap.before
         if before.message_id is None or before.version is None:
             return
@@ -427,26 +427,23 @@ class GameCog:
             log.warning("could not delete a board of match %s posted out of order: %s",
                         match.id, error)
 
-    async def newest_board(self, match: Match) -> int | None:
-        """The match's newest board message (whichever process posted it)."""
-        return (await self.service.store.board(match.id)).message_id
-
     async def _show_board(self, match: Match, events: tuple[Event, ...],
-                          interaction: discord.Interaction | None) -> None:
+                          interaction: discord.Interaction | None, newest: Board) -> None:
+        """`newest`: the match's newest board (whichever process posted it), just read."""
         edited = None if await self.posts_anew(match, events) else await self.edit_table(
-            match, events)
+            match, events, newest)
         if edited is not None:
             if interaction is not None:
                 await self.answer_edit(interaction, match, edited)
             return
         if interaction is not None:
             try:
-                await self.post_board(interaction, match, events)
+                await self.post_board(interaction, match, events, newest)
                 return
             except discord.HTTPException as error:
                 log.warning("could not answer with the board of match %s (%s); posting it in "
                             "the channel", match.id, error)
-        posted = await self.post_board_in_channel(match, events)
+        posted = await self.post_board_in_channel(match, events, newest)
         if interaction is None:
             return
         voice = await self.bot.languages.server(match.guild_id)  # a deferral is public
@@ -498,15 +495,14 @@ class GameCog:
             await self.live_dms.close(newest, _closing_note(newest), seats=(seat,))
 
     async def post_board(self, interaction: discord.Interaction, match: Match,
-                         events: Iterable[Event]) -> None:
+                         events: Iterable[Event], newest: Board) -> None:
         async def fresh() -> tuple[Reply, int]:
             reply = await self.board_post(match, tuple(events))
             voice = await self.bot.languages.server(match.guild_id)
-            self.images.drop_repeat(match.channel_id, reply, voice,
-                                    await self.newest_board(match))
+            self.images.drop_repeat(match.channel_id, reply, voice, newest.message_id)
             return reply, match.row.version
 
-        await self._send_board(interaction, match, fresh())
+        await self._send_board(interaction, match, fresh(), newest)
 
     async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
         """`/match status`: the board as it stands when posted, even if a move lands while it
@@ -525,8 +521,9 @@ class GameCog:
         await self._send_board(interaction, match, newest())
 
     async def _send_board(self, interaction: discord.Interaction, match: Match,
-                          build: Awaitable[tuple[Reply, int]]) -> None:
-        """Answer with the board `build` draws, with the match version it shows."""
+                          build: Awaitable[tuple[Reply, int]], seen: Board | None = None) -> None:
+        """Answer with the board `build` draws, with the match version it shows (`seen`: the
+        newest board read before it was drawn)."""
         built: list[tuple[Reply, int]] = []
 
         async def keep() -> Reply:
@@ -540,14 +537,15 @@ class GameCog:
         reply, version = built[0]
         self.images.shown(match.channel_id, reply, None if message is None else message.id)
         if message is not None:
-            await self.record_board(match, message.id, version)
+            await self.record_board(match, message.id, version, seen)
 
     async def posts_anew(self, match: Match, events: tuple[Event, ...]) -> bool:
         """Whether this board is a new channel post (something new to see, or someone to
         ping) rather than an edit of the live table message. Boards are always new here."""
         return True
 
-    async def edit_table(self, match: Match, events: tuple[Event, ...]) -> int | None:
+    async def edit_table(self, match: Match, events: tuple[Event, ...],
+                         board: Board | None = None) -> int | None:
         """Show the board by editing the live table message, and return its id; None when
         there is none or Discord refuses (then the board is posted instead).
 
@@ -555,10 +553,11 @@ class GameCog:
         edits racing on it (two processes announcing two moves), the last to land shows the
         newest version: one that finds a newer claim after its edit shows the newest again."""
         store = self.service.store
-        board = await store.board(match.id)
+        board = board or await store.board(match.id)
         if board.message_id is None:
             return None
-        claim = await store.record_board(match.id, board.message_id, match.row.version)
+        claim = await store.record_board(match.id, board.message_id, match.row.version,
+                                         seen=board)
         if not claim.won:  # a newer board is shown already
             return claim.before.message_id
         reply = await self.board_post(match, events)
@@ -585,13 +584,16 @@ class GameCog:
         await answer_privately(interaction, voice(_(
             "\N{WHITE HEAVY CHECK MARK} Done: [the table]({link}) is updated.", link=link)))
 
-    async def post_board_in_channel(self, match: Match, events: Iterable[Event]) -> bool:
+    async def post_board_in_channel(self, match: Match, events: Iterable[Event],
+                                    newest: Board | None = None) -> bool:
         """The board as a plain channel message (no interaction to answer); False when the
-        bot may not post there (it is not sent, so Discord refuses nothing)."""
+        bot may not post there (it is not sent, so Discord refuses nothing). `newest`: the
+        match's newest board, if just read."""
+        newest = newest or await self.service.store.board(match.id)
         reply = await self.board_post(match, tuple(events))
         self.images.drop_repeat(match.channel_id, reply,
                                 await self.bot.languages.server(match.guild_id),
-                                await self.newest_board(match))
+                                newest.message_id)
         perms = self.bot.perms
         if perms.missing(match.channel_id, files=reply.png is not None) == ATTACH:
             drop_picture(reply)
@@ -602,7 +604,7 @@ class GameCog:
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(**reply.kwargs())
         self.images.shown(match.channel_id, reply, message.id)
-        await self.record_board(match, message.id, match.row.version)
+        await self.record_board(match, message.id, match.row.version, newest)
         return True
 
     async def tell_missing(self, interaction: discord.Interaction, channel_id: int,
