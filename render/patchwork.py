@@ -18,8 +18,10 @@ preview); labels are measured and cut, shrunk or wrapped to fit in every languag
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
+from threading import Lock
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -319,22 +321,66 @@ def _quilt(pen: Pen, patches: tuple[PlacedView, ...], x: float, y: float, cell: 
     pen.paste(image, x - QUILT_MARGIN, y - QUILT_MARGIN)
 
 
-@lru_cache(maxsize=6)  # twice the size (0.9 MB each): needed only while a panel is drawn
+class _Quilts:
+    """The newest quilts drawn (twice the size, 0.9 MB each): a move usually adds one patch
+    to a quilt drawn the move before. Unlike an lru_cache, it says whether a quilt is kept
+    without drawing it, so a quilt not kept is drawn in one go rather than patch by patch."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._kept: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self._lock = Lock()  # pictures are drawn in several threads
+
+    def get(self, key: tuple) -> Image.Image | None:
+        with self._lock:
+            image = self._kept.get(key)
+            if image is not None:
+                self._kept.move_to_end(key)
+            return image
+
+    def keep(self, key: tuple, image: Image.Image) -> None:
+        with self._lock:
+            self._kept[key] = image
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+_quilts = _Quilts(6)  # needed only while a panel is drawn
+
+
 def _quilt_image(patches: tuple[PlacedView, ...], highlight: int | None, cell: float,
                  label_size: int, background: tuple[int, int, int]) -> Image.Image:
     """A quilt as it stands. A quilt only grows and the highlight is usually its newest
-    patch, so a move draws one patch on the quilt as it was, or one outline on the quilt."""
+    patch, so a move draws one patch on the quilt as it was (when kept), or one outline on
+    the quilt."""
+    key = (patches, highlight, cell, label_size, background)
+    image = _quilts.get(key)
+    if image is None:
+        image = _draw_quilt(patches, highlight, cell, label_size, background)
+        _quilts.keep(key, image)
+    return image
+
+
+def _draw_quilt(patches: tuple[PlacedView, ...], highlight: int | None, cell: float,
+                label_size: int, background: tuple[int, int, int]) -> Image.Image:
     newest = patches[-1] if patches else None
     m = QUILT_MARGIN
     if newest is not None and highlight == newest.index:
         pen = _pen_on(_quilt_image(patches, None, cell, label_size, background))
         _patch_outline(pen, newest.cells, m, m, cell, HIGHLIGHT)
         return pen.image
-    if newest is not None and highlight is None:
-        pen = _pen_on(_quilt_image(patches[:-1], None, cell, label_size, background))
+    before = None if newest is None or highlight is not None else _quilts.get(
+        (patches[:-1], None, cell, label_size, background))
+    if before is not None:
+        pen = _pen_on(before)
         _patch_cells(pen, newest.cells, newest.button_cells, m, m, cell, fabric(newest.patch))
         return pen.image
-    pen = _pen_on(_empty_quilt(cell, label_size, background))  # an older patch highlighted
+    pen = _pen_on(_empty_quilt(cell, label_size, background))  # all of it, in one go
     for placed in patches:
         _patch_cells(pen, placed.cells, placed.button_cells, m, m, cell, fabric(placed.patch))
         if placed.index == highlight:
@@ -766,7 +812,7 @@ def _header(title: str, note: str, colour: tuple[int, int, int], height: int) ->
 
 def clear_caches() -> None:
     """Forget every drawn layer and sprite (tests that watch all the text being drawn)."""
-    for cached in (_track_layer, _track_base, _legend, _empty_quilt, _quilt_image,
+    for cached in (_track_layer, _track_base, _legend, _empty_quilt, _quilts,
                    _patch_sprite, _item, _panel_image, _circle_heading, _header):
         cached.cache_clear()
 
