@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.buckets import prune_at_most_every
 from bot.dm_channels import DMChannels
+from bot.renders import RENDERS
 from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
@@ -112,6 +113,7 @@ class GamenightBot(commands.AutoShardedBot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        RENDERS.use(self.settings.render_workers)
         self.store = await Store.open(self.settings.db_path)
         self.store.clock = self.clock.now
         self.service = MatchService(self.store)
@@ -176,6 +178,7 @@ class GamenightBot(commands.AutoShardedBot):
         if hasattr(self, "store"):
             await self.timekeeper.stop()  # gives the lease up: another process takes over
         self.computers.close()
+        RENDERS.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -21,6 +20,7 @@ import discord
 
 from bot.errors import NotAnnounced, report_error
 from bot.gone import post_notice
+from bot.pools import process_pool as worker_pool
 from bot.service import Conflict, Match, player_name
 from bot.think import decide, decision_seed, warm_up
 from bot.titles import title
@@ -32,11 +32,8 @@ THINK_TIMEOUT = 30.0  # seconds a decision may take before the computer counts a
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes started from a clean forkserver (never forked from the running bot,
-    whose threads and sockets a fork would copy), each importing the games once."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=warm_up)
+    """The computers' worker processes, each with every game's computer player imported."""
+    return worker_pool(workers, warm_up)
 
 
 class ComputerPlayers:

@@ -12,6 +12,7 @@ from dotenv import dotenv_values
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+RENDER_WORKERS = 2  # enough for 50 actions a second (a picture is 3-20 ms of CPU)
 
 
 class ConfigError(Exception):
@@ -48,6 +49,7 @@ class Settings:
     metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
     computer_delay: float = 1.5  # GAMENIGHT_COMPUTER_DELAY: seconds before a computer acts
     computer_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    render_workers: int = RENDER_WORKERS  # GAMENIGHT_RENDER_WORKERS: 0 draws in threads
     shard_count: int | None = None  # GAMENIGHT_SHARDS: Discord shards in all (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # GAMENIGHT_SHARD_IDS: this process's (None: all)
 
@@ -96,6 +98,7 @@ class Settings:
             metrics_host=metrics_host,
             computer_delay=computer_delay(values.get("GAMENIGHT_COMPUTER_DELAY", "")),
             computer_workers=computer_workers(values.get("GAMENIGHT_COMPUTER_WORKERS", "")),
+            render_workers=render_workers(values.get("GAMENIGHT_RENDER_WORKERS", "")),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
@@ -149,6 +152,17 @@ def computer_workers(value: str) -> int:
     if not value.isdigit() or not 1 <= int(value) <= 256:
         raise ConfigError(f"GAMENIGHT_COMPUTER_WORKERS must be a whole number of processes from "
                           f"1 to 256, not {value!r}, or left empty for one per CPU core.")
+    return int(value)
+
+
+def render_workers(value: str) -> int:
+    """GAMENIGHT_RENDER_WORKERS: processes pictures are drawn in (0: threads; empty: 2)."""
+    value = value.strip()
+    if not value:
+        return RENDER_WORKERS
+    if not value.isdigit() or not 0 <= int(value) <= 64:
+        raise ConfigError(f"GAMENIGHT_RENDER_WORKERS must be a whole number of processes from "
+                          f"0 to 64, not {value!r}, or left empty for {RENDER_WORKERS}.")
     return int(value)
 
 

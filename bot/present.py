@@ -221,11 +221,6 @@ async def in_turn(match: Match,
         ticket.release()
 
 
-async def render_in_thread(function, *args) -> bytes:
-    """Run a Pillow renderer off the event loop."""
-    return await asyncio.to_thread(function, *args)
-
-
 def join_sentences(voice: Voice, sentences: Iterable[Words]) -> str:
     """Whole sentences worded one after another: with a space, but none in Chinese."""
     space = "" if voice.lang.startswith("zh") else " "

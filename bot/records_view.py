@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.errors import jump_url, report_error
-from bot.present import COLOUR, render_in_thread
+from bot.present import COLOUR
+from bot.renders import render_off_loop
 from bot.ratings import ALL_TIME, season_of
 from bot.registry import GAMES
 from bot.service import LobbyError, NotAllowed, SeatRow, game_title, player_name
@@ -155,7 +156,7 @@ async def stats(bot: Any, guild_id: int, user: discord.abc.User, game: str | Non
     path = await bot.store.rating_path(guild_id, charted, user.id)
     if len(path) < 2:
         return embed, None
-    png = await render_in_thread(rating_chart, path, voice)
+    png = await render_off_loop(rating_chart, path, voice)
     embed.set_image(url="attachment://rating.png")
     embed.set_footer(text=voice(_("The chart: {game}, all time", game=title(charted))))
     alt = voice(_("{name}'s {game} rating over their last games, now {rating}",

@@ -124,6 +124,10 @@ class Voice:
     def __repr__(self) -> str:
         return f"Voice({self.lang!r}{', pseudo' if self._pseudo else ''})"
 
+    def __reduce__(self) -> tuple:
+        """Sent to another process by its language: there it is that process's own voice."""
+        return voice, (PSEUDO if self._pseudo else self.lang,)
+
     def __call__(self, words: object) -> str:
         if isinstance(words, Text):
             return self._text(words)

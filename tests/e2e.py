@@ -52,11 +52,12 @@ class FakeClock(Clock):
 
 def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
              metrics_port: str = "", computer_delay: str = "0", computer_workers: str = "1",
-             computer_executor: Executor | None = None,
+             computer_executor: Executor | None = None, render_workers: str = "0",
              clock: Clock | None = None, shards: str = "", shard_ids: str = "") -> GamenightBot:
     """The bot as configured from the environment; `metrics_port` "0" serves metrics on any
     free port (`bot.metrics.port`). Computers act at once (no pause) unless told otherwise,
-    in a process pool of `computer_workers` unless `computer_executor` is given; `shards` and
+    in a process pool of `computer_workers` unless `computer_executor` is given; pictures are
+    drawn in threads unless `render_workers` says how many processes; `shards` and
     `shard_ids` as GAMENIGHT_SHARDS and GAMENIGHT_SHARD_IDS."""
     settings = Settings.from_mapping({
         "DISCORD_TOKEN": fake.token,
@@ -66,6 +67,7 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
         "GAMENIGHT_METRICS_PORT": metrics_port,
         "GAMENIGHT_COMPUTER_DELAY": computer_delay,
         "GAMENIGHT_COMPUTER_WORKERS": computer_workers,
+        "GAMENIGHT_RENDER_WORKERS": render_workers,
         "GAMENIGHT_SHARDS": shards,
         "GAMENIGHT_SHARD_IDS": shard_ids,
     })

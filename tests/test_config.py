@@ -96,6 +96,16 @@ def test_computer_settings():
             Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_WORKERS": bad})
 
 
+def test_render_workers():
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_workers == 2
+    for given, workers in ((" 0 ", 0), ("5", 5)):
+        settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_RENDER_WORKERS": given})
+        assert settings.render_workers == workers
+    for bad in ("-1", "two", "1.5", "65"):
+        with pytest.raises(ConfigError, match="GAMENIGHT_RENDER_WORKERS must be a whole number"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_RENDER_WORKERS": bad})
+
+
 def test_a_bad_computer_delay_stops_the_bot_with_one_line(tmp_path):
     env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_COMPUTER_DELAY": "a while"}
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,

@@ -242,7 +242,7 @@ async def test_a_board_post_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.cogs.scrabble.render_in_thread", drawn_here)
+    monkeypatch.setattr("bot.cogs.scrabble.render_off_loop", drawn_here)
     state = scored_game()
     match = table(state)
     english = await cog().board_reply(match, state.events, ENGLISH_VOICE)
@@ -261,7 +261,7 @@ async def test_a_rack_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.cogs.scrabble.render_in_thread", drawn_here)
+    monkeypatch.setattr("bot.cogs.scrabble.render_off_loop", drawn_here)
     state = position(EMPTY, ["AEQ?RST", "EEEEEEE"])
     match = table(state)
     for lang in OTHERS:

@@ -22,8 +22,9 @@ from bot.cogs.base import (
 from bot.exports import Export, ExportFile
 from bot.highlights import average, best, number, total
 from bot.present import (
-    COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names, send_reply,
+    COLOUR, Reply, describe_events, mention, name_list, seat_names, send_reply,
 )
+from bot.renders import render_off_loop
 from bot.service import LobbyError, Match, player_name
 from games.common import Event, GameError, quoted, shown
 from games.patchwork import SQUARES, oriented_cells
@@ -276,7 +277,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         state = match.state
         problem = preview_problem(state, seat, move)
         view = patchwork.view(state, seat)
-        png = await render_in_thread(render_preview, view, seat, move.choice, move.orientation,
+        png = await render_off_loop(render_preview, view, seat, move.choice, move.orientation,
                                      move.square, problem is None, problem, voice,
                                      name_list(match, voice))
         if problem is not None:
@@ -385,7 +386,7 @@ class PatchworkCog(GameCog, commands.GroupCog, group_name="patchwork",
         state = match.state
         view = patchwork.view(state)
         names = name_list(match, voice)
-        png = await render_in_thread(render_game, view, names, voice)
+        png = await render_off_loop(render_game, view, names, voice)
         embed = discord.Embed(title=voice(_("Patchwork: {player0} vs {player1}",
                                             player0=names[0], player1=names[1])),
                               description=voice(describe_events(match, events, self.event_text))

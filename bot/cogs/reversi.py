@@ -16,8 +16,9 @@ from bot.cogs.base import (
 from bot.exports import Export, ExportFile
 from bot.highlights import best_seat, number
 from bot.present import (
-    COLOUR, Reply, describe_events, mention, name_list, render_in_thread, seat_names,
+    COLOUR, Reply, describe_events, mention, name_list, seat_names,
 )
+from bot.renders import render_off_loop
 from bot.service import Match, player_name
 from games.common import Event, GameError, quoted
 from i18n import Text, Voice, Words, _, lines, n_
@@ -80,7 +81,7 @@ class ReversiCog(GameCog, commands.GroupCog, group_name="reversi",
                           voice: Voice) -> Reply:
         events = tuple(events)
         view = reversi.view(match.state)
-        png = await render_in_thread(render_board, view, voice)
+        png = await render_off_loop(render_board, view, voice)
         state: reversi.State = match.state
         black, white = state.black_seat, 1 - state.black_seat
         title = _("Reversi: {black} vs {white}", black=player_name(match.player(black)),

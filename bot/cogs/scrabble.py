@@ -25,8 +25,9 @@ from bot.cogs.base import (
 from bot.exports import Export, ExportFile
 from bot.highlights import average, best, best_seat, number, total
 from bot.present import (
-    COLOUR, Reply, describe_events, legacy_names, mention, render_in_thread, seat_names,
+    COLOUR, Reply, describe_events, legacy_names, mention, seat_names,
 )
+from bot.renders import render_off_loop
 from bot.service import ActionResult, LobbyError, Match, NotSeated, player_name
 from games.common import Event, GameError, quoted
 from games.scrabble import LEXICON_ENV
@@ -444,7 +445,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def private_reply(self, match: Match, seat: int, voice: Voice) -> Reply:
         view = scrabble.view(match.state, seat)
         rack = view.rack or ""
-        png = await render_in_thread(render_rack, rack, voice) if rack else None
+        png = await render_off_loop(render_rack, rack, voice) if rack else None
         description: Words | None = None
         if seat in view.resigned:
             content = _("You resigned from this game: your tiles went back into the bag.")
@@ -481,7 +482,7 @@ class ScrabbleCog(GameCog, commands.GroupCog, group_name="scrabble",
     async def board_reply(self, match: Match, events: Iterable[Event],
                           voice: Voice) -> Reply:
         view = scrabble.view(match.state)
-        png = await render_in_thread(render_board, view, voice)
+        png = await render_off_loop(render_board, view, voice)
         shown = [e for e in events if e.kind != "end"]  # the end is itemised below
         description = voice(describe_events(match, shown, self.event_text))
         embed = discord.Embed(

@@ -34,7 +34,8 @@ from bot.cogs.doudizhu.words import (
     standings_words,
 )
 from bot.gone import edit_stored
-from bot.present import COLOUR, Reply, describe_events, mention, render_in_thread
+from bot.present import COLOUR, Reply, describe_events, mention
+from bot.renders import render_off_loop
 from bot.private import told_dms_closed
 from bot.service import ActionResult, LobbyError, Match
 from games.common import Event, GameError
@@ -273,7 +274,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
                               colour=COLOUR)
         embed.set_footer(text=voice(_("Dou Dizhu match #{id} \N{MIDDLE DOT} round {round}",
                                       id=str(match.id), round=view.round_no)))
-        png = await render_in_thread(hand_png, tuple(hand), voice) if hand else None
+        png = await render_off_loop(hand_png, tuple(hand), voice) if hand else None
         return Reply(content=prompt, embed=embed, png=png, view=controls,
                      alt=alt_text.doudizhu_cards(hand, _("Your hand"), voice),
                      filename=f"hand-{match.id}.png")
@@ -320,7 +321,7 @@ class DouDizhuCog(GameCog, commands.GroupCog, group_name="doudizhu",
         png = alt = None
         if shown is not None:
             player = name(match, shown.seat)
-            png = await render_in_thread(render_play, shown.cards, voice)
+            png = await render_off_loop(render_play, shown.cards, voice)
             alt = alt_text.doudizhu_cards(shown.cards, _("Played by {player}", player=player),
                                           voice)
             embed.add_field(name=voice(_("On the table")), inline=False,
