@@ -242,6 +242,18 @@ def descendants(pid: int) -> list[int]:
     return found + [d for child in found for d in descendants(child)]
 
 
+def worker_kind(pid: int, bot_pid: int) -> str:
+    """What a bot's child process does: the forkserver is the bot's own child, and of its
+    children the computers think at a lower priority (bot/think.py) than pictures are drawn."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return "gone"
+    if int(stat[1]) == bot_pid:
+        return "forkserver"
+    return "computer" if int(stat[16]) > 0 else "pictures"
+
+
 def postgres_cpu() -> float:
     """CPU seconds of every PostgreSQL server process on this machine."""
     total = 0.0
@@ -292,7 +304,9 @@ class BotProcess:
         return {"rss": status.get("VmRSS", 0), "peak": status.get("VmHWM", 0),
                 "cpu": cpu_seconds(self.pid),
                 "workers_rss": sum(proc_status(w).get("VmRSS", 0) for w in workers),
-                "workers_cpu": sum(cpu_seconds(w) for w in workers), "workers": len(workers)}
+                "workers_cpu": sum(cpu_seconds(w) for w in workers), "workers": len(workers),
+                "each": ", ".join(f"{worker_kind(w, self.pid)} "
+                                  f"{proc_status(w).get('VmRSS', 0) / MB:.0f} MB" for w in workers)}
 
     def kill(self) -> None:
         self.last = self.reading()
@@ -688,8 +702,8 @@ def report(args, load: Load, bots: list[BotProcess], readings: dict, checked: di
         print(f"bot shard {bot.shard} (process #{bot.incarnation}): RSS {r['rss'] / MB:.0f} MB, "
               f"peak {r['peak'] / MB:.0f} MB (goal <= 300 MB); CPU {r['cpu_load']:.1f} s in the "
               f"load ({100 * r['cpu_load'] / elapsed:.0f}% of a core); {r['workers']} child "
-              f"processes (computer workers, their forkserver): RSS {r['workers_rss'] / MB:.0f} "
-              f"MB, CPU {r['workers_cpu']:.1f} s")
+              f"processes: RSS {r['workers_rss'] / MB:.0f} MB, CPU {r['workers_cpu']:.1f} s "
+              f"({r['each']})")
         if bot.last:
             print(f"  killed process: RSS {bot.last['rss'] / MB:.0f} MB, peak "
                   f"{bot.last['peak'] / MB:.0f} MB, CPU {bot.last['cpu']:.1f} s when killed")
