@@ -20,7 +20,7 @@ from bot.errors import jump_url, report_error
 from bot.gone import DMS_CLOSED, GONE, forget_gone
 from bot.present import Reply
 from bot.service import Match
-from bot.store import LiveDM
+from bot.store import LiveDM, PlaceNames
 from bot.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, listed
 
@@ -62,15 +62,25 @@ def retry_wait(refusals: int) -> timedelta:
 
 def where(bot: GamenightBot, match: Match) -> Text:
     """Which server, channel and match a private message belongs to, with a link (the DM's
-    first line, worded in its reader's voice)."""
+    first line, worded in its reader's voice). A process that does not serve the match's
+    server (DMs go to shard 0's) has the names the match was opened with."""
     guild = bot.get_guild(match.guild_id) if match.guild_id else None
     channel = bot.get_channel(match.channel_id)
-    server: Words | str = guild.name if guild else _("a server")
-    place: Words | str = (f"#{channel.name}" if channel is not None and hasattr(channel, "name")
-                          else _("a channel"))
+    named = match.row.place
+    server: Words | str = guild.name if guild else named.server or _("a server")
+    channel_name = getattr(channel, "name", None) or named.channel
+    place: Words | str = f"#{channel_name}" if channel_name else _("a channel")
     link = jump_url(match.guild_id, match.channel_id, None)
     return _("**{server}** › [{place}]({link}) · {game} match #{id}", server=server,
              place=place, link=link, game=title(match.game), id=str(match.id))
+
+
+def place_of(interaction: discord.Interaction,
+             channel: discord.abc.GuildChannel | discord.Thread | None = None) -> PlaceNames:
+    """The names of the server and channel (or `channel`) an interaction came from."""
+    channel = channel or interaction.channel
+    return PlaceNames(interaction.guild.name if interaction.guild else None,
+                      getattr(channel, "name", None))
 
 
 async def person_voice(bot: GamenightBot, match: Match, seat: int) -> Voice:

@@ -30,8 +30,8 @@ from bot.engines import engine_for
 from bot.order import ChannelOrder, Ticket
 from bot.records import build_record, match_steps
 from bot.store import (
-    ChannelBusy, Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, SeatRow, StaleVersion,
-    Store, now_iso,
+    ChannelBusy, Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, PlaceNames, SeatRow,
+    StaleVersion, Store, now_iso,
 )
 from bot.timing import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
@@ -365,8 +365,10 @@ class MatchService:
 
     async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
                          creator: Player, invited: Player | None = None,
-                         options: dict[str, Any] | None = None, seed: int | None = None) -> Match:
-        """A lobby; its clocks come from its `turn_time` option, else the server's settings."""
+                         options: dict[str, Any] | None = None, seed: int | None = None,
+                         place: PlaceNames = PlaceNames()) -> Match:
+        """A lobby; its clocks come from its `turn_time` option, else the server's settings.
+        `place`: the server's and channel's names, for DMs about it."""
         self.check_lobby(game, creator=creator, invited=invited, options=options)
         clocks = await self._clocks(guild_id, options or {})
         async with self._lock(channel_id):
@@ -379,6 +381,7 @@ class MatchService:
                     options=options or {}, seed=secrets.randbits(62) if seed is None else seed,
                     creator=SeatRow(0, creator.kind, creator.user_id, creator.name),
                     invited_id=None if invited is None else invited.user_id, clocks=clocks,
+                    place=place,
                 )
             except ChannelBusy:
                 raise ChannelTaken(await self.require(channel_id)) from None
@@ -427,7 +430,8 @@ class MatchService:
             invited = Player(others[0].user_id, others[0].name)
         match = await self.open_lobby(old.game, guild_id=old.guild_id,
                                       channel_id=old.channel_id, creator=creator,
-                                      invited=invited, options=dict(old.row.options))
+                                      invited=invited, options=dict(old.row.options),
+                                      place=old.row.place)
         for seat in old.seats:  # the computers sit again (they may fill the table: it starts)
             if seat.kind == "computer" and match.status == "lobby":
                 match = await self.add_computer(match.id, creator.user_id, seat.level or "normal")

@@ -227,6 +227,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN board_version INTEGER;
     """,
+    # 12: the server's and channel's names when the match was opened, for DMs worded by a
+    # process that does not serve that server (bot/private.py).
+    """
+    ALTER TABLE matches ADD COLUMN server_name TEXT;
+    ALTER TABLE matches ADD COLUMN channel_name TEXT;
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -274,6 +280,13 @@ class SeatRow:
     away: str | None = None  # a person whose turns a computer plays: 'away', or 'once'
 
 
+class PlaceNames(NamedTuple):
+    """A match's server and channel by name, as they were when it was opened."""
+
+    server: str | None = None
+    channel: str | None = None
+
+
 @dataclass(frozen=True)
 class MatchRow:
     id: int
@@ -299,6 +312,7 @@ class MatchRow:
     turn_since: float | None = None
     human_at: float | None = None
     reminded: int | None = None
+    place: PlaceNames = PlaceNames()
 
 
 class ClockRow(NamedTuple):
@@ -606,6 +620,7 @@ class Store:
             updated_at=row["updated_at"], seats=seats, turn_seconds=row["turn_seconds"],
             on_timeout=row["on_timeout"], lobby_seconds=row["lobby_seconds"],
             turn_since=row["turn_since"], human_at=row["human_at"], reminded=row["reminded"],
+            place=PlaceNames(row["server_name"], row["channel_name"]),
         )
 
     # -- writing -----------------------------------------------------------------------------
@@ -613,6 +628,7 @@ class Store:
     async def create_match(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any],
         seed: int, creator: SeatRow, invited_id: int | None, clocks: Clocks = Clocks(),
+        place: PlaceNames = PlaceNames(),
     ) -> int:
         now, since = _now(), self.clock()
         try:
@@ -620,11 +636,12 @@ class Store:
                 match_id = await db.fetchval(
                     "INSERT INTO matches (guild_id, channel_id, game, status, options, seed,"
                     " creator_id, invited_id, created_at, updated_at, turn_seconds, on_timeout,"
-                    " lobby_seconds, turn_since, human_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " lobby_seconds, turn_since, human_at, server_name, channel_name)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (guild_id, channel_id, game, _dumps(options), seed, creator.user_id,
                      invited_id, now, now, clocks.turn_seconds, clocks.on_timeout,
-                     clocks.lobby_seconds, since, since),
+                     clocks.lobby_seconds, since, since, place.server, place.channel),
                 )
                 await self._insert_seat(db, match_id, creator)
                 await self._announce(db, match_id)

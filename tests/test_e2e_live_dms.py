@@ -11,6 +11,7 @@ import pytest
 import games.doudizhu as ddz
 import games.scrabble as scrabble
 from games.common import counted
+from i18n import CLOSE, OPEN
 from tests.e2e import fake_world, fix_match_seeds, running_bot
 from tests.test_e2e_doudizhu import bid_round, check, latest_dm, open_table, play_greedy
 
@@ -259,5 +260,26 @@ async def test_a_table_edit_overtaken_by_a_newer_move_shows_the_newest_table(
         assert shown == [newest.row.version - 1, newest.row.version]
         message = next(m for m in fake.messages(channel) if m.id == board_id)
         expected = await bot.presenters["doudizhu"].board_post(newest, newest.state.events)
-        assert message.content == expected.content
+        unmarked = expected.content.replace(OPEN, "").replace(CLOSE, "")  # the pseudo run's
+        assert message.content == unmarked
         assert (await bot.store.board(table.match_id)).version == newest.row.version
+
+
+async def test_a_dm_worded_by_a_process_serving_another_shard_names_the_server_and_channel(
+        world, tmp_path, monkeypatch):
+    """DMs go to shard 0's process, which may not serve the match's server: the names the
+    match was opened with stand in for the ones it cannot see."""
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        table, _ = await open_table(fake, channel, bot, [users[n] for n in NAMES[:3]])
+        match = await table.match()
+        cog = bot.presenters["doudizhu"]
+        seat = next(s for s in range(3) if not cog.must_act(match, s))
+        user = table.players[seat]
+        here = live_dm(fake, user).content.splitlines()[0]
+        assert here.startswith(f"**{guild.name}** › [#{channel.name}]")
+
+        monkeypatch.setattr(bot, "get_guild", lambda guild_id: None)  # another shard's server
+        monkeypatch.setattr(bot, "get_channel", lambda channel_id: None)
+        assert await cog.deliver_private(match, seat)
+        assert live_dm(fake, user).content.splitlines()[0] == here

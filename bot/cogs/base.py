@@ -20,7 +20,7 @@ from bot.present import (
 )
 from bot.exports import Export, ExportFile
 from bot.records_view import result_card
-from bot.private import LiveDMs, notify_closed_dms, where
+from bot.private import LiveDMs, notify_closed_dms, place_of, where
 from bot.service import (
     ActionResult, ChannelTaken, LobbyError, Match, MatchService, Player, WrongGame, player_name,
 )
@@ -184,6 +184,7 @@ class GameCog:
             match = await self.service.open_lobby(
                 self.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 creator=player_of(interaction), invited=guest, options=options,
+                place=place_of(interaction),
             )
         except ChannelTaken as taken:
             await offer_thread(interaction, taken, self.game, guest, options)
@@ -220,7 +221,8 @@ class GameCog:
             return
         match = await self.service.open_lobby(  # checked above: a new thread has no match yet
             self.game, guild_id=interaction.guild_id, channel_id=thread.id,
-            creator=creator, invited=invited, options=options)
+            creator=creator, invited=invited, options=options,
+            place=place_of(interaction, thread))
         mentions = () if invited is None else (invited.user_id,)
         invite = self.invite_text(interaction, invited, match)
         reply = Reply(content=None if invite is None else server(invite),
