@@ -12,7 +12,7 @@ from dotenv import dotenv_values
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-RENDER_WORKERS = 2  # enough for 50 actions a second (a picture is 3-20 ms of CPU)
+RENDER_WORKERS = 1  # enough for 50 actions a second (docs/scaling.md)
 
 
 class ConfigError(Exception):
@@ -156,7 +156,7 @@ def computer_workers(value: str) -> int:
 
 
 def render_workers(value: str) -> int:
-    """GAMENIGHT_RENDER_WORKERS: processes pictures are drawn in (0: threads; empty: 2)."""
+    """GAMENIGHT_RENDER_WORKERS: processes pictures are drawn in (0: threads; empty: 1)."""
     value = value.strip()
     if not value:
         return RENDER_WORKERS

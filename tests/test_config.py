@@ -97,7 +97,7 @@ def test_computer_settings():
 
 
 def test_render_workers():
-    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_workers == 2
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_workers == 1
     for given, workers in ((" 0 ", 0), ("5", 5)):
         settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_RENDER_WORKERS": given})
         assert settings.render_workers == workers
