@@ -114,6 +114,7 @@ class GamenightBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         RENDERS.use(self.settings.render_workers)
+        self._renders_started = asyncio.create_task(RENDERS.start())  # while it connects
         self.store = await Store.open(self.settings.db_path)
         self.store.clock = self.clock.now
         self.service = MatchService(self.store)

@@ -44,6 +44,19 @@ class Renders:
         self.close()
         self.workers = workers
 
+    async def start(self) -> None:
+        """Start the workers now, each with the renderers imported, so the first pictures
+        after start-up do not wait for that."""
+        if not self.workers:
+            return
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
+                                   for _ in range(self.workers)))
+        except Exception as error:  # the first picture starts them again
+            log.warning("could not start the picture workers: %r", error)
+
     async def draw(self, function: Callable[..., bytes], *args: Any) -> bytes:
         if self.workers == 0:
             return await asyncio.to_thread(function, *args)

@@ -27,6 +27,7 @@ async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_work
     renders = Renders()
     renders.use(1)
     try:
+        await renders.start()
         worker = await renders.draw(os.getpid)
         assert worker != os.getpid()
         chinese = voice("zh-TW")
