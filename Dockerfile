@@ -1,8 +1,9 @@
 # Gamenight: docker build -t gamenight . && docker run --env-file .env -v gamenight-data:/data gamenight
 FROM python:3.12-slim
 
-# MALLOC_ARENA_MAX: the pictures are drawn in worker threads, and glibc gives every thread
-# its own heap that keeps what was freed; two heaps keep ~30 MB less (benchmarks/bench_memory.py).
+# MALLOC_ARENA_MAX: glibc gives every thread its own heap that keeps what was freed; with the
+# pictures drawn in threads (GAMENIGHT_RENDER_WORKERS=0), two heaps kept ~30 MB less
+# (benchmarks/bench_memory.py). The picture workers are processes of their own.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     MALLOC_ARENA_MAX=2 \
