@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bot.database import (
-    POSTGRESQL, SQLITE, Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase, Unavailable,
-    is_url, safe_url,
+    POSTGRESQL, SQLITE, Connection, Database, Duplicate, PostgresDatabase, SqliteDatabase,
+    Unavailable, is_url, safe_url,
 )
 from bot.ratings import ALL_TIME, START, Skill, display, rate, season_of
 from games.contests import Contest
