@@ -151,6 +151,12 @@ class Action:
 
 
 SNOWFLAKES = re.compile(r"\d{6,}")
+TOKENS = re.compile(r"(?<=/interactions/\{id\}/)[^/]+|(?<=/webhooks/\{id\}/)[^/]+")
+
+
+def route(method: str, path: str) -> str:
+    """A request's route, ids and interaction tokens left out: `POST /webhooks/{id}/{token}`."""
+    return f"{method} {TOKENS.sub('{token}', SNOWFLAKES.sub('{id}', path))}"
 
 
 class LoadDiscord(FakeDiscord):
@@ -170,7 +176,7 @@ class LoadDiscord(FakeDiscord):
         for record in log:
             if record.status is not None:
                 self.statuses[record.status] += 1
-                self.routes[f"{record.method} {SNOWFLAKES.sub('{id}', record.path)}"] += 1
+                self.routes[route(record.method, record.path)] += 1
                 self.requests_seen += 1
         self._events.clear()
 
