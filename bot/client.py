@@ -14,18 +14,18 @@ import yarl
 from discord.ext import commands
 
 from bot.buckets import prune_at_most_every
-from bot.dm_channels import DMChannels
-from bot.renders import RENDERS
 from bot.clock import Clock
 from bot.computer import ComputerPlayers, RetryComputerButton
 from bot.config import Settings
 from bot.database import safe_url
+from bot.dm_channels import DMChannels
 from bot.errors import GamenightTree
 from bot.language import CommandTranslator, Languages
 from bot.metrics import Metrics
 from bot.perms import ChannelPerms
-from bot.registry import GAMES, SHARED
 from bot.records import backfill
+from bot.registry import GAMES, SHARED
+from bot.renders import RENDERS
 from bot.service import MatchService
 from bot.service import Match
 from bot.store import Store

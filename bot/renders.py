@@ -61,11 +61,14 @@ class Renders:
         if self.workers == 0:
             return await asyncio.to_thread(function, *args)
         loop = asyncio.get_running_loop()
+        pool = self._executor()
         try:
-            return await loop.run_in_executor(self._executor(), function, *args)
+            return await loop.run_in_executor(pool, function, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool
-            log.warning("a picture worker died; starting the workers again")
-            self._pool = None
+            if self._pool is pool:  # not already replaced by another picture's failure
+                log.warning("a picture worker died; starting the workers again")
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
             return await loop.run_in_executor(self._executor(), function, *args)
 
     def _executor(self) -> ProcessPoolExecutor:

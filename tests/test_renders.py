@@ -3,6 +3,7 @@ reader's language, and a worker that dies is replaced."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pickle
 import signal
@@ -22,7 +23,17 @@ def test_a_voice_goes_to_another_process_by_its_language():
         assert pickle.loads(pickle.dumps(voice(lang))) is voice(lang)
 
 
-async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_worker_is_replaced():
+async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_worker_is_replaced(
+        monkeypatch):
+    import bot.renders
+
+    pools = []
+
+    def counted(workers, initializer):
+        pools.append(process_pool(workers, initializer))
+        return pools[-1]
+
+    monkeypatch.setattr(bot.renders, "process_pool", counted)
     view = reversi.view(reversi.new_game(2, seed=3))
     renders = Renders()
     renders.use(1)
@@ -33,9 +44,12 @@ async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_work
         chinese = voice("zh-TW")
         assert await renders.draw(render_board, view, chinese) == render_board(view, chinese)
 
-        os.kill(worker, signal.SIGKILL)  # killed (out of memory, say): the next picture comes
-        assert await renders.draw(render_board, view, chinese) == render_board(view, chinese)
+        os.kill(worker, signal.SIGKILL)  # killed (out of memory, say): the pictures still come
+        drawn = await asyncio.gather(*(renders.draw(render_board, view, chinese)
+                                       for _ in range(4)))
+        assert drawn == [render_board(view, chinese)] * 4
         assert await renders.draw(os.getpid) not in (worker, os.getpid())
+        assert len(pools) == 2  # one fresh pool, however many pictures found the worker dead
     finally:
         renders.close()
 
