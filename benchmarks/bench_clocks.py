@@ -23,9 +23,9 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.clock import Clock  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.turns import TurnClocks  # noqa: E402
+from bot.matches.deadlines import Clock  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
+from bot.ui.turn_clocks import TurnClocks  # noqa: E402
 
 
 async def fill(store: Store, matches: int, now: float) -> None:

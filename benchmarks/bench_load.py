@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.private as private  # noqa: E402
+import bot.ui.dms as private  # noqa: E402
 import games.doudizhu as ddz  # noqa: E402
 import games.patchwork as patchwork  # noqa: E402
 import games.reversi as reversi  # noqa: E402

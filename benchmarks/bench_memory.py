@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_load import (  # noqa: E402
     Tables, command_for, parse_games, percentile)
-from bot.engines import engine_for  # noqa: E402
+from bot.matches.engines import engine_for  # noqa: E402
 from tests.e2e import running_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 

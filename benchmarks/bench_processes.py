@@ -60,10 +60,10 @@ import games.patchwork as patchwork  # noqa: E402
 import games.reversi as reversi  # noqa: E402
 import games.scrabble as scrabble  # noqa: E402
 from benchmarks.bench_load import percentile  # noqa: E402
-from bot.engines import engine_for  # noqa: E402
-from bot.service import MatchService  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.timekeeper import LEASE  # noqa: E402
+from bot.matches.engines import engine_for  # noqa: E402
+from bot.matches.service import MatchService
+from bot.storage.store import Store  # noqa: E402
+from bot.matches.timekeeper import LEASE  # noqa: E402
 from games.replay import first_state  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402
 
@@ -250,7 +250,8 @@ def descendants(pid: int) -> list[int]:
 
 def worker_kind(pid: int, bot_pid: int) -> str:
     """What a bot's child process does: the forkserver is the bot's own child, and of its
-    children the computers think at a lower priority (bot/think.py) than pictures are drawn."""
+    children the computers think at a lower priority (bot/workers/computer_moves.py) than
+    pictures are drawn."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -632,8 +633,8 @@ def shard_outage(actions: list[Action], shard: int, killed_at: float) -> tuple[f
 
 CATEGORIES = (  # where a sample's time goes: the first of these that a frame of its stack is in
     ("drawing (render/, Pillow)", ("render/", "PIL/")),
-    ("database (bot/store.py, aiosqlite, asyncpg)", ("bot/store.py", "bot/database.py",
-                                                     "aiosqlite", "asyncpg", "sqlite3")),
+    ("database (bot/storage/, aiosqlite, asyncpg)",
+     ("bot/storage/", "aiosqlite", "asyncpg", "sqlite3")),
     ("engines (games/)", ("games/",)),
     ("Discord HTTP and gateway (discord.py, aiohttp)", ("discord/", "aiohttp/", "yarl/")),
     ("words (i18n/, Babel)", ("i18n/", "babel/")),

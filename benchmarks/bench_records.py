@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ratings import ALL_TIME, START, display, rate, season_of  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.matches.ratings import ALL_TIME, START, display, rate, season_of  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
 from games.contests import Contest  # noqa: E402
 from i18n import ENGLISH_VOICE  # noqa: E402
 from render.records import rating_chart  # noqa: E402

@@ -1,6 +1,6 @@
 """`/match replay`: frames, bytes and seconds of the animated GIF of whole matches played by
 easy computers (a long Dou Dizhu series of four players included), as the worker process
-draws it (bot/replay_worker.py), against Discord's 10 MB upload limit.
+draws it (bot/workers/replay_animation.py), against Discord's 10 MB upload limit.
 
     python benchmarks/bench_replays.py [--language zh-TW] [--rounds 10]
 """
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
-from bot.replay_worker import animate  # noqa: E402
+from bot.workers.replay_animation import animate  # noqa: E402
 from i18n import LANGUAGES  # noqa: E402
 from render.replay import MAX_BYTES, frame_ms  # noqa: E402
 from tests.playouts import played  # noqa: E402

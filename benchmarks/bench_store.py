@@ -18,8 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games.reversi as reversi  # noqa: E402
-from bot.service import MatchService, Player  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.matches.model import Player
+from bot.matches.service import MatchService
+from bot.storage.store import Store  # noqa: E402
 from tests import stores  # noqa: E402
 
 

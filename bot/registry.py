@@ -1,6 +1,6 @@
 """The games Gamenight hosts, one line each.
 
-A game is a pure engine package (`games/<game>/`) and an adapter module in `bot/cogs/` whose
+A game is a pure engine package (`games/<game>/`) and an adapter module in `bot/adapters/` whose
 `async setup(bot)` adds the game's cog and its persistent controls. Adding a game means
 writing those two, a renderer, and one line here.
 """
@@ -17,10 +17,10 @@ class GameEntry:
 
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("games.reversi", "bot.cogs.reversi"),
-    GameEntry("games.scrabble", "bot.cogs.scrabble"),
-    GameEntry("games.doudizhu", "bot.cogs.doudizhu"),
-    GameEntry("games.patchwork", "bot.cogs.patchwork"),
+    GameEntry("games.reversi", "bot.adapters.reversi"),
+    GameEntry("games.scrabble", "bot.adapters.scrabble"),
+    GameEntry("games.doudizhu", "bot.adapters.doudizhu"),
+    GameEntry("games.patchwork", "bot.adapters.patchwork"),
 )
 
-SHARED = "bot.cogs.match"  # `/match` and `/gamenight`, with the lobby and rematch buttons
+SHARED = "bot.commands.match"  # `/match` and `/gamenight`, with the lobby and rematch buttons

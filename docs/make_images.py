@@ -9,7 +9,7 @@ import games.doudizhu as doudizhu
 import games.patchwork as patchwork
 import games.reversi as reversi
 import games.scrabble as scrabble
-from bot.cogs.patchwork import preview_problem
+from bot.adapters.patchwork import preview_problem
 from render.doudizhu import render_hand, render_play
 from render.patchwork import render_game, render_preview
 from render.reversi import render_board

@@ -2,7 +2,7 @@
 
 Code marks what it says with `_("...")` (`n_` for a count, `p_` for a text with a context) and gets a `Text`: the message and
 its values, not yet worded. A `Voice` words it in one language when it is known who reads it
-(bot/language.py picks the voice: the reader's choice, their Discord client, the server).
+(bot/ui/language.py picks the voice: the reader's choice, their Discord client, the server).
 Values may be Texts, `Listed` items or numbers; the voice words those too.
 
 The catalogs are `i18n/locale/<lang>/LC_MESSAGES/gamenight.po`, made from the code with Babel

@@ -42,8 +42,8 @@ def command_messages() -> list[tuple[str, str | None, str]]:
 async def _command_messages() -> list[tuple[str, str | None, str]]:
     from discord import app_commands
 
-    from bot.client import GamenightBot
-    from bot.config import Settings
+    from bot.app.client import GamenightBot
+    from bot.app.config import Settings
     from bot.registry import GAMES, SHARED
     from importlib import import_module
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import MatchService, Player
-from bot.store import Store
+from bot.matches.model import Player
+from bot.matches.service import MatchService
+from bot.storage.store import Store
 from tests import stores
 
 
@@ -73,7 +74,7 @@ def discord_accepts_every_request():
 def every_word_from_the_catalogs():
     """In the pseudo-locale run (GAMENIGHT_TEST_PSEUDO=1, tests/pseudo.py), fail any test in
     which the bot showed words that did not pass through the catalogs."""
-    from bot.language import Languages
+    from bot.ui.language import Languages
     from tests import pseudo
 
     Languages.pseudo = pseudo.ENABLED

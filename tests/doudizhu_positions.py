@@ -47,7 +47,7 @@ def play(state: dd.State, *actions: str) -> dd.State:
 def said(refusal: GameError | tuple[str, dict]) -> str:
     """An engine refusal (an error, or a `(key, values)` explanation) as English players read
     it, worded by the bot's Dou Dizhu adapter."""
-    from bot.cogs.doudizhu.words import error_words
+    from bot.adapters.doudizhu.words import error_words
 
     error = refusal if isinstance(refusal, GameError) else GameError(refusal[0], **refusal[1])
     worded = error_words(error)

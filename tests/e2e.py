@@ -11,9 +11,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.client import GamenightBot
-from bot.clock import Clock
-from bot.config import Settings
+from bot.app.client import GamenightBot
+from bot.matches.deadlines import Clock
+from bot.app.config import Settings
 from tests import stores
 from tests.fakediscord import FakeDiscord, Perm, run_bot
 
@@ -134,6 +134,6 @@ def fix_match_seeds(monkeypatch, seed: int) -> None:
     """Make every new match use `seed`, so a test's deal or draw is the same on every run."""
     from types import SimpleNamespace
 
-    import bot.service
+    import bot.matches.service
 
-    monkeypatch.setattr(bot.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(bot.matches.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))

@@ -65,7 +65,7 @@ async def require_postgresql(what: str) -> None:
     says the tests must run there (CI)."""
     import pytest
 
-    from bot.database import safe_url
+    from bot.storage.database import safe_url
 
     why = await reachable()
     if why is None:

@@ -1,4 +1,4 @@
-"""discord.py's idle rate-limit buckets are dropped at most once a minute (bot/buckets.py)."""
+"""discord.py's idle rate-limit buckets are dropped at most once a minute (bot/app/buckets.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 from discord.http import HTTPClient, Ratelimit
 
-from bot.buckets import prune_at_most_every
+from bot.app.buckets import prune_at_most_every
 
 
 async def test_idle_buckets_are_dropped_at_most_once_a_minute():

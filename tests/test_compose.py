@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from bot.config import Settings
+from bot.app.config import Settings
 
 COMPOSE = Path(__file__).resolve().parent.parent / "compose.yaml"
 

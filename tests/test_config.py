@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from bot.__main__ import RedactToken
-from bot.config import DEFAULT_API_BASE, ConfigError, Settings
+from bot.app.main import RedactToken
+from bot.app.config import DEFAULT_API_BASE, ConfigError, Settings
 
 
 def test_defaults_and_values():
@@ -149,7 +149,7 @@ def test_shard_settings_the_bot_cannot_use_say_why(values, message):
 
 
 def test_shard_settings_reach_the_bot():
-    from bot.client import GamenightBot
+    from bot.app.client import GamenightBot
 
     settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_SHARDS": "4",
                                       "GAMENIGHT_SHARD_IDS": "1,3", "GAMENIGHT_DB": PG})

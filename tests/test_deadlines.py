@@ -1,11 +1,11 @@
-"""The deadline scheduler (bot/clock.py): what falls due together is worked off a few at a
+"""The deadline scheduler (bot/matches/deadlines.py): what falls due together is worked off a few at a
 time, and every deadline still fires once."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.clock import Deadlines
+from bot.matches.deadlines import Deadlines
 from tests.e2e import FakeClock
 
 

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-import bot.errors
+import bot.ui.error_replies
 from tests import discord_schema
 from tests.discord_schema import check_request, form_errors
 from tests.e2e import fake_world, running_bot
@@ -180,8 +180,8 @@ def test_document_fault_snowflakes_sent_as_integers():
 async def test_a_reply_discord_would_refuse_is_refused_recorded_and_fails(tmp_path, monkeypatch):
     """A bot reply of 2001 characters: the fake answers 400 50035 with the error path, records it,
     and the interaction fails (the autouse fixture would fail the test as well; see below)."""
-    monkeypatch.setattr(bot.errors, "MAX_REPLY", 5000)
-    monkeypatch.setattr(bot.errors, "explain", lambda error, presenters=None: "N" * 2001)
+    monkeypatch.setattr(bot.ui.error_replies, "MAX_REPLY", 5000)
+    monkeypatch.setattr(bot.ui.error_replies, "explain", lambda error, presenters=None: "N" * 2001)
     async with fake_world("reversi", ("alice",)) as (fake, guild, channel, users):
         async with running_bot(fake, tmp_path / "g.db", guild.id):
             with pytest.raises(BotError, match=r"Discord would refuse POST /interactions/.*"
@@ -207,12 +207,13 @@ def test_a_refused_request_fails_the_test_even_when_errors_are_expected(tmp_path
         "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = function\n")
     (tmp_path / "conftest.py").write_text("from tests.conftest import discord_accepts_every_request  # noqa\n")
     (tmp_path / "test_inner.py").write_text(textwrap.dedent("""
-        import bot.errors
+        import bot.ui.error_replies
         from tests.e2e import fake_world, running_bot
 
         async def test_long_reply(tmp_path, monkeypatch):
-            monkeypatch.setattr(bot.errors, "MAX_REPLY", 5000)
-            monkeypatch.setattr(bot.errors, "explain", lambda error, presenters=None: "N" * 2001)
+            monkeypatch.setattr(bot.ui.error_replies, "MAX_REPLY", 5000)
+            monkeypatch.setattr(bot.ui.error_replies, "explain",
+                                lambda error, presenters=None: "N" * 2001)
             async with fake_world("reversi", ("alice",)) as (fake, guild, channel, users):
                 async with running_bot(fake, tmp_path / "g.db", guild.id):
                     with fake.expect_errors():

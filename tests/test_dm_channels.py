@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dm_channels import DMChannels
+from bot.ui.dm_channels import DMChannels
 from tests.e2e import fake_world, running_bot
 
 pytestmark = pytest.mark.e2e

@@ -1,5 +1,5 @@
 """Dou Dizhu in every language: the engine gives keys and plain data, the adapter words them
-(bot/cogs/doudizhu/words.py) with the players' own terms, and the renderer draws the jokers'
+(bot/adapters/doudizhu/words.py) with the players' own terms, and the renderer draws the jokers'
 corner word in the reader's script."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 import games.doudizhu as dd
-from bot.cogs.doudizhu.controls import capitalised, play_kinds
-from bot.cogs.doudizhu.words import (
+from bot.adapters.doudizhu.controls import capitalised, play_kinds
+from bot.adapters.doudizhu.words import (
     TYPE_NAMES, describe, error_words, event_words, payment_words, reason_words,
     standings_words,
 )

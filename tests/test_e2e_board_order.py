@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 import games.reversi as reversi
-from bot.service import Match, Player
+from bot.matches.model import Match, Player
 from tests.e2e import FakeClock, InlineExecutor, fake_world, make_bot
 from tests.fakediscord import run_bot
 

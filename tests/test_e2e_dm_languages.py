@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import jump_url
-from bot.private import where
-from bot.titles import title
+from bot.ui.error_replies import jump_url
+from bot.ui.dms import where
+from bot.matches.titles import title
 from i18n import ENGLISH_VOICE, _, voice
 from tests import pseudo
 from tests.e2e import FakeClock, fake_world

@@ -10,10 +10,10 @@ import re
 import pytest
 
 import games.doudizhu as ddz
-from bot.cogs.doudizhu.controls import offered_plays
-from bot.cogs.doudizhu.words import payment_words
+from bot.adapters.doudizhu.controls import offered_plays
+from bot.adapters.doudizhu.words import payment_words
 from games.doudizhu.combinations import classify
-from bot.language import Languages
+from bot.ui.language import Languages
 from i18n import ENGLISH_VOICE, PSEUDO, voice
 from render.doudizhu import render_hand
 from tests.e2e import fake_world, fix_match_seeds, mentioned_ids, png_size, running_bot

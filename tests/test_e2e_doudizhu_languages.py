@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.store import GuildSettings, Store
+from bot.storage.store import GuildSettings, Store
 from tests import stores
 from tests import pseudo
 from tests.e2e import fake_world, running_bot

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import games.doudizhu as ddz
-from bot.cogs.doudizhu.controls import MENU_SIZE
+from bot.adapters.doudizhu.controls import MENU_SIZE
 from i18n import ENGLISH_VOICE
 from tests.e2e import fake_world, fix_match_seeds, running_bot
 from tests.test_e2e_doudizhu import check, message_text, open_table, public_post
@@ -166,7 +166,7 @@ CROWDED = (("333444555666789TJQKA", 3), ("3334445556789TJQKA2B", 3),
 def test_kinds_hold_every_play_in_parts_that_fit():
     """Every play in exactly one kind, no kind over a page, and the kinds fit the first
     step's four selects."""
-    from bot.cogs.doudizhu.controls import PAGE, play_kinds
+    from bot.adapters.doudizhu.controls import PAGE, play_kinds
 
     for hand, players in CROWDED:
         combos = ddz.legal_plays(hand, None, players)
@@ -185,7 +185,7 @@ def test_both_steps_fit_discord_limits_for_crowded_hands():
     from dataclasses import replace
     from types import SimpleNamespace
 
-    from bot.cogs.doudizhu.controls import play_kinds, private_controls, step_controls
+    from bot.adapters.doudizhu.controls import play_kinds, private_controls, step_controls
 
     for hand, players in CROWDED:
         state = ddz.new_game(players, seed=1)

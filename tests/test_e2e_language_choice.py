@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import GuildSettings
-from bot.threads import match_line
-from bot.titles import title
+from bot.storage.store import GuildSettings
+from bot.ui.threads import match_line
+from bot.matches.titles import title
 from i18n import _, voice
 from tests import pseudo
 from tests.e2e import fake_world, running_bot

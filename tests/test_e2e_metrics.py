@@ -9,7 +9,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.metrics import route_template
+from bot.app.metrics import route_template
 from tests.e2e import board_message, fake_world, mentioned_ids, running_bot
 
 pytestmark = pytest.mark.e2e

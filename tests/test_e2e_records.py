@@ -101,7 +101,7 @@ async def test_forget_me_waits_for_open_matches(world, tmp_path):
 
 
 async def test_the_leaderboard_and_history_have_pages(tmp_path):
-    from bot.service import Player
+    from bot.matches.model import Player
     from tests.test_records import play
 
     names = [f"p{i:02}" for i in range(24)]

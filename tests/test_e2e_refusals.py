@@ -11,8 +11,8 @@ from datetime import timedelta
 
 import pytest
 
-import bot.private as private
-from bot.lobby import refresh_lobby_card
+import bot.ui.dms as private
+from bot.ui.lobby import refresh_lobby_card
 from tests.e2e import fake_world, fix_match_seeds, running_bot
 from tests.test_e2e_doudizhu import bid_round, open_table, play_greedy
 

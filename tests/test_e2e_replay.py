@@ -100,7 +100,7 @@ async def test_matches_one_may_not_replay_are_refused_as_unknown(world, tmp_path
 
 async def test_a_replay_too_large_for_one_file_is_answered_after_the_deferral(
         world, tmp_path, monkeypatch):
-    import bot.replays
+    import bot.ui.replays
     from render.replay import ReplayTooLarge
 
     def too_large(*args):
@@ -108,7 +108,7 @@ async def test_a_replay_too_large_for_one_file_is_answered_after_the_deferral(
 
     fake, guild, channel, elsewhere, users = world
     alice, bob = users["alice"], users["bob"]
-    monkeypatch.setattr(bot.replays, "animate", too_large)
+    monkeypatch.setattr(bot.ui.replays, "animate", too_large)
     async with bot_for(fake, tmp_path):
         lobby = await fake.slash(alice, channel, "reversi new")
         await fake.click(bob, lobby.message, label="Join")

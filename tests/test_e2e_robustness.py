@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-import bot.cogs.reversi as reversi_cog
-from bot.cogs.base import GameCog
-from bot.present import DEFER_AFTER
+import bot.adapters.reversi as reversi_cog
+from bot.commands.game import GameCog
+from bot.ui.present import DEFER_AFTER
 from tests.e2e import fake_world, mentioned_ids, running_bot
 
 pytestmark = pytest.mark.e2e

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import games.scrabble as scrabble
-from bot.client import GamenightBot
-from bot.config import ConfigError, Settings
+from bot.app.client import GamenightBot
+from bot.app.config import ConfigError, Settings
 from games.scrabble.lexicon import ENV_VAR
 from i18n import ENGLISH_VOICE, PSEUDO, voice
 from render.alt import scrabble_rack

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 import games.reversi as reversi
-from bot.timekeeper import LEASE, LEASE_SECONDS, RENEW_EVERY
+from bot.matches.timekeeper import LEASE, LEASE_SECONDS, RENEW_EVERY
 from tests.e2e import FakeClock, InlineExecutor, fake_world, make_bot
 from tests.fakediscord import run_bot
 
@@ -160,8 +160,8 @@ async def test_when_the_timekeeper_dies_the_other_takes_over_and_times_the_turn_
 async def test_a_bot_on_given_shards_asks_the_api_for_its_gateway():
     """discord.py would connect to Discord's own gateway when told the shard count; the bot
     asks the API it is pointed at (a proxy, or this fake) instead."""
-    from bot.config import Settings
-    from bot.client import GamenightBot
+    from bot.app.config import Settings
+    from bot.app.client import GamenightBot
 
     bot = GamenightBot(Settings.from_mapping({
         "DISCORD_TOKEN": "t", "GAMENIGHT_DB": "postgresql://x@h/d", "GAMENIGHT_SHARDS": "4",

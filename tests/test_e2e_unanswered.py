@@ -13,8 +13,8 @@ import string
 
 import pytest
 
-from bot.cogs.doudizhu.controls import ActionButton, PlaySelect
-from bot.lobby import LobbyButton, RematchButton
+from bot.adapters.doudizhu.controls import ActionButton, PlaySelect
+from bot.ui.lobby import LobbyButton, RematchButton
 from tests.e2e import fake_world, running_bot
 
 pytestmark = pytest.mark.e2e

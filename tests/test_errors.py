@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import discord
 from discord import app_commands
 
-from bot.errors import explain, unwrap
+from bot.ui.error_replies import explain, unwrap
 from games.common import GameError, IllegalMove, NotYourTurn
 from i18n import ENGLISH_VOICE, _, voice
 
@@ -49,7 +49,7 @@ def test_command_wrappers_are_unwrapped():
 
 
 async def test_an_overlong_error_is_cut_to_what_discord_accepts():
-    from bot.errors import report_error
+    from bot.ui.error_replies import report_error
 
     sent = []
 
@@ -77,7 +77,7 @@ def test_a_command_discord_knows_but_the_bot_does_not_asks_for_a_reload():
 
 
 async def test_an_autocomplete_that_fails_shows_no_choices_instead_of_a_message():
-    from bot.errors import report_error
+    from bot.ui.error_replies import report_error
 
     shown = []
 
@@ -95,7 +95,7 @@ async def test_an_autocomplete_that_fails_shows_no_choices_instead_of_a_message(
 
 
 def test_the_bots_own_errors_are_worded_in_the_readers_language():
-    from bot.service import LobbyError
+    from bot.matches.errors import LobbyError
 
     error = LobbyError(_("Every seat is taken."))
     assert str(error) == "Every seat is taken." == said(error)
@@ -120,7 +120,7 @@ def test_an_engine_error_is_worded_by_its_games_cog_and_shared_keys_by_the_core(
 
 
 def test_not_your_turn_names_whose_turn_it_is_after_the_engines_reason():
-    from bot.service import OthersTurn
+    from bot.matches.errors import OthersTurn
 
     class Cog:
         @staticmethod

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 import games.scrabble as scrabble
-from bot.cogs.doudizhu.export import round_log
+from bot.adapters.doudizhu.export import round_log
 from games.patchwork.record import to_record
 from games.replay import Step, apply_logged, final_state, steps
 from games.reversi.transcript import to_ggf, transcript

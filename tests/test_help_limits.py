@@ -3,7 +3,7 @@ game's words grow in translation."""
 
 from types import SimpleNamespace
 
-from bot.cogs.match import EMBED_TOTAL, FIELD_VALUE, help_embeds, split_field
+from bot.commands.match import EMBED_TOTAL, FIELD_VALUE, help_embeds, split_field
 from i18n import LANGUAGES, voice
 
 

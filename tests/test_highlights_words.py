@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 import games.scrabble as scrabble
-from bot.cogs.base import GameCog
-from bot.cogs.doudizhu import DouDizhuCog
-from bot.cogs.patchwork import PatchworkCog
-from bot.cogs.reversi import ReversiCog
-from bot.cogs.scrabble import ScrabbleCog
-from bot.computer import process_pool
+from bot.commands.game import GameCog
+from bot.adapters.doudizhu import DouDizhuCog
+from bot.adapters.patchwork import PatchworkCog
+from bot.adapters.reversi import ReversiCog
+from bot.adapters.scrabble import ScrabbleCog
+from bot.ui.computer_players import process_pool
 from games.doudizhu.records import highlights as doudizhu_highlights
 from games.patchwork.records import highlights as patchwork_highlights
 from games.reversi.records import highlights as reversi_highlights

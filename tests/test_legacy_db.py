@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import MatchService
-from bot.store import Store
+from bot.matches.service import MatchService
+from bot.storage.store import Store
 from games.common import Outcome
 
 LEGACY = Path(__file__).parent / "data" / "legacy_matches.sql"

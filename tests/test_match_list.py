@@ -1,6 +1,6 @@
 """`/match list` stays inside Discord's embed limit however long the lines are."""
 
-import bot.threads as threads
+import bot.ui.threads as threads
 
 
 def test_long_lines_are_counted_not_cut(monkeypatch):

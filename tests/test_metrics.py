@@ -9,8 +9,8 @@ import sys
 import pytest
 import yarl
 
-from bot.config import ConfigError, Settings
-from bot.metrics import Metrics, MetricsUnavailable, RefusalWindow, route_template
+from bot.app.config import ConfigError, Settings
+from bot.app.metrics import Metrics, MetricsUnavailable, RefusalWindow, route_template
 
 
 class FakeClock:
@@ -38,7 +38,7 @@ def test_the_window_counts_only_the_last_ten_minutes():
 def test_the_warning_comes_once_per_crossing_of_1000(caplog):
     clock = FakeClock()
     window = RefusalWindow(clock=clock)
-    caplog.set_level(logging.WARNING, logger="bot.metrics")
+    caplog.set_level(logging.WARNING, logger="bot.app.metrics")
     for _ in range(1000):
         window.add()
     assert caplog.records == []  # 1,000 is not past 1,000

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from bot.migrate import MigrationMismatch, migrate
-from bot.ratings import ALL_TIME
-from bot.service import MatchService
-from bot.store import TABLES, GuildSettings, LiveDM, Store
+from bot.storage.copy import MigrationMismatch, migrate
+from bot.matches.ratings import ALL_TIME
+from bot.matches.service import MatchService
+from bot.storage.store import TABLES, GuildSettings, LiveDM, Store
 from tests.test_records import PEOPLE, play
 
 GUILD = 7

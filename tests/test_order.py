@@ -1,11 +1,11 @@
-"""The per-channel announcement order (bot/order.py), without Discord."""
+"""The per-channel announcement order (bot/matches/commit_order.py), without Discord."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 
-from bot.order import ChannelOrder
+from bot.matches.commit_order import ChannelOrder
 
 
 async def test_announcements_run_in_ticket_order_whatever_order_they_start_in():

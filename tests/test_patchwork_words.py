@@ -1,5 +1,5 @@
 """Patchwork in every language: the engine's events, errors and outcomes are keys and plain
-values, and bot/cogs/patchwork.py and render/alt.py word them with a voice."""
+values, and bot/adapters/patchwork/ and render/alt.py word them with a voice."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import games.patchwork as pw
-from bot.cogs.patchwork import (
+from bot.adapters.patchwork import (
     PatchworkCog, error_words, event_words, orientation_words, phase_problem, preview_problem,
 )
 from games.common import Event, GameError
@@ -19,7 +19,7 @@ from render import alt
 from tests.wording import raised, seated
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-MINE = ("bot/cogs/patchwork.py", "render/patchwork.py")
+MINE = ("bot/adapters/patchwork/", "render/patchwork.py")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 NAMES = {"seat0": "**alice**", "seat1": "**bob**"}
@@ -252,7 +252,7 @@ def test_every_patchwork_message_is_translated(lang):
         if not message.id:
             continue
         files = {path for path, _ in message.locations}
-        ours = bool(files & set(MINE)) or any(
+        ours = any(path.startswith(MINE) for path in files) or any(
             c.startswith("/patchwork") and " turn_time" not in c for c in message.auto_comments)
         if not ours:
             continue

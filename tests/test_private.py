@@ -9,10 +9,10 @@ import discord
 import pytest
 
 import games.reversi as reversi
-from bot.present import Reply
-from bot.private import LiveDMs
-from bot.service import Match
-from bot.store import LiveDM, LiveSwap, MatchRow, SeatRow, Store
+from bot.ui.present import Reply
+from bot.ui.dms import LiveDMs
+from bot.matches.model import Match
+from bot.storage.store import LiveDM, LiveSwap, MatchRow, SeatRow, Store
 from i18n import ENGLISH_VOICE
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
@@ -140,7 +140,7 @@ async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
 
 
 async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
-    caplog.set_level("INFO", logger="bot.private")
+    caplog.set_level("INFO", logger="bot.ui.dms")
     bot = FakeBot(store)
     dms = LiveDMs(bot, "rack")
     match = await a_match(store)

@@ -7,8 +7,10 @@ import asyncio
 
 import pytest
 
-from bot.service import Conflict, MatchService, OutOfDate, Player
-from bot.store import Store
+from bot.matches.errors import Conflict, OutOfDate
+from bot.matches.model import Player
+from bot.matches.service import MatchService
+from bot.storage.store import Store
 from games import reversi
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)
@@ -106,7 +108,7 @@ async def test_two_processes_racing_on_one_match_one_wins_each_time(pg_location)
 
 
 async def test_a_language_chosen_through_one_process_reaches_the_other(store, monkeypatch):
-    import bot.language as language
+    import bot.ui.language as language
 
     now = [100.0]
     monkeypatch.setattr(language.time, "monotonic", lambda: now[0])
@@ -121,7 +123,7 @@ async def test_a_language_chosen_through_one_process_reaches_the_other(store, mo
 async def test_processes_starting_together_on_an_empty_database_all_open_it(pg_location):
     """Several processes started at once (compose, a deploy) migrate an empty database
     together: one brings it up to date, none fails on the other's tables."""
-    from bot.store import MIGRATIONS
+    from bot.storage.store import MIGRATIONS
 
     opened = await asyncio.gather(*(Store.open(pg_location) for _ in range(4)))
     try:

@@ -8,9 +8,9 @@ from importlib import import_module
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import ALL_TIME, START, Skill, display
-from bot.records import recompute
-from bot.service import Player
+from bot.matches.ratings import ALL_TIME, START, Skill, display
+from bot.matches.records import recompute
+from bot.matches.model import Player
 from games.contests import Contest, standing
 from games.common import Outcome
 
@@ -202,7 +202,7 @@ async def test_forgetting_a_person_leaves_no_trace_of_the_name(service, store, d
 
     reopened = await type(store).open(db_path)
     try:
-        from bot.service import MatchService
+        from bot.matches.service import MatchService
         service = MatchService(reopened)
         after = await reopened.skills(GUILD, "reversi", ALL_TIME)
         assert after == {PEOPLE[1].user_id: before[PEOPLE[1].user_id]}
@@ -216,7 +216,7 @@ async def test_forgetting_a_person_leaves_no_trace_of_the_name(service, store, d
 
 
 async def test_matches_finished_before_records_are_recorded_at_start(service, store):
-    from bot.records import backfill
+    from bot.matches.records import backfill
 
     first = await play(service, "reversi", PEOPLE[:2], channel=60, seed=9)
     second = await play(service, "scrabble", PEOPLE[1:4], channel=61, seed=9)

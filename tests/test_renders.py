@@ -11,8 +11,8 @@ import signal
 import pytest
 
 import games.reversi as reversi
-from bot.pools import process_pool
-from bot.renders import Renders
+from bot.workers.pools import process_pool
+from bot.workers.pictures import Renders
 from i18n import PSEUDO, voice
 from render.reversi import render_board
 from tests.e2e import board_message, fake_world, png_size, running_bot
@@ -25,7 +25,7 @@ def test_a_voice_goes_to_another_process_by_its_language():
 
 async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_worker_is_replaced(
         monkeypatch):
-    import bot.renders
+    import bot.workers.pictures
 
     pools = []
 
@@ -33,7 +33,7 @@ async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_work
         pools.append(process_pool(workers, initializer))
         return pools[-1]
 
-    monkeypatch.setattr(bot.renders, "process_pool", counted)
+    monkeypatch.setattr(bot.workers.pictures, "process_pool", counted)
     view = reversi.view(reversi.new_game(2, seed=3))
     renders = Renders()
     renders.use(1)
@@ -56,7 +56,7 @@ async def test_a_picture_drawn_in_a_worker_is_the_one_drawn_here_and_a_dead_work
 
 @pytest.mark.e2e
 async def test_the_bot_posts_boards_drawn_by_its_workers(tmp_path, monkeypatch):
-    import bot.renders
+    import bot.workers.pictures
 
     pools = []
 
@@ -64,7 +64,7 @@ async def test_the_bot_posts_boards_drawn_by_its_workers(tmp_path, monkeypatch):
         pools.append(workers)
         return process_pool(workers, initializer)
 
-    monkeypatch.setattr(bot.renders, "process_pool", recorded)
+    monkeypatch.setattr(bot.workers.pictures, "process_pool", recorded)
     async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
         async with running_bot(fake, tmp_path / "g.db", guild.id, render_workers="2"):
             lobby = await fake.slash(users["alice"], channel, "reversi new")
@@ -72,4 +72,4 @@ async def test_the_bot_posts_boards_drawn_by_its_workers(tmp_path, monkeypatch):
             board = board_message(joined)
             assert png_size(board.attachments[0].data)[0] in range(600, 801)
     assert pools == [2]
-    assert bot.renders.RENDERS.workers == 0  # the bot closed: its workers stopped
+    assert bot.workers.pictures.RENDERS.workers == 0  # the bot closed: its workers stopped

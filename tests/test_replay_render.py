@@ -11,7 +11,7 @@ from importlib import import_module
 import pytest
 from PIL import Image
 
-from bot.replay_worker import animate
+from bot.workers.replay_animation import animate
 from games.replay import steps
 from i18n import voice
 from render import replay as replay_render

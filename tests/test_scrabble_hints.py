@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cogs.scrabble import turn_hint as hint_text
+from bot.adapters.scrabble import turn_hint as hint_text
 from games.scrabble import Lexicon, apply, parse_move, position, view
 from i18n import ENGLISH_VOICE
 
@@ -35,7 +35,7 @@ def test_a_play_that_ends_the_game_is_challenged_or_accepted():
 def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
     from types import SimpleNamespace
 
-    from bot.cogs.scrabble import ScrabbleCog
+    from bot.adapters.scrabble import ScrabbleCog
     from games.scrabble import Lexicon as Lex
     from games.scrabble import resign
 

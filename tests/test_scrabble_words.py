@@ -1,5 +1,5 @@
 """Scrabble in every language: the engine's events, errors and outcomes are keys and values, and
-the cog (bot/cogs/scrabble.py), render/scrabble.py and render/alt.py word them with a voice."""
+the cog (bot/adapters/scrabble/), render/scrabble.py and render/alt.py word them with a voice."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 
 import games.scrabble as scrabble
-from bot.cogs.scrabble import ERRORS, ScrabbleCog
+from bot.adapters.scrabble import ERRORS, ScrabbleCog
 from games.common import Event, GameError
 from games.scrabble import Lexicon, apply, new_game, parse_move, position, resign
 from i18n import ENGLISH_VOICE, LANGUAGES, voice
@@ -242,7 +242,7 @@ async def test_a_board_post_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.cogs.scrabble.render_off_loop", drawn_here)
+    monkeypatch.setattr("bot.adapters.scrabble.render_off_loop", drawn_here)
     state = scored_game()
     match = table(state)
     english = await cog().board_reply(match, state.events, ENGLISH_VOICE)
@@ -261,7 +261,7 @@ async def test_a_rack_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.cogs.scrabble.render_off_loop", drawn_here)
+    monkeypatch.setattr("bot.adapters.scrabble.render_off_loop", drawn_here)
     state = position(EMPTY, ["AEQ?RST", "EEEEEEE"])
     match = table(state)
     for lang in OTHERS:
@@ -324,8 +324,8 @@ def test_alt_text_in_chinese():
 
 def test_events_and_reasons_saved_in_english_still_read_with_names():
     """A match saved before events carried values shows its English text, names put in."""
-    from bot.cogs.scrabble import reason_text
-    from bot.present import seat_names
+    from bot.adapters.scrabble import reason_text
+    from bot.ui.present import seat_names
 
     match = table(new_game(2, seed=1))
     old = Event("pass", "{seat0} passes; {seat1} is next.", 0)

@@ -5,10 +5,12 @@ import asyncio
 import pytest
 
 import games.reversi as reversi
-from bot.service import (
-    ChannelTaken, Conflict, LobbyError, MatchService, NoMatchHere, NotAllowed, NotSeated, Player,
+from bot.matches.errors import (
+    ChannelTaken, Conflict, LobbyError, NoMatchHere, NotAllowed, NotSeated,
 )
-from bot.store import MIGRATIONS, Store, StaleVersion
+from bot.matches.model import Player
+from bot.matches.service import MatchService
+from bot.storage.store import MIGRATIONS, Store, StaleVersion
 from games.common import IllegalMove, NotYourTurn
 from tests.conftest import ALICE, BOB, CAROL
 
@@ -47,7 +49,7 @@ async def test_one_open_match_per_channel(service):
 
 
 async def test_the_database_refuses_a_second_open_match_in_a_channel(store):
-    from bot.store import ChannelBusy, SeatRow
+    from bot.storage.store import ChannelBusy, SeatRow
 
     seat = SeatRow(0, "user", 1, "x")
     await store.create_match(guild_id=1, channel_id=9, game="reversi", options={}, seed=1,
@@ -230,7 +232,7 @@ async def test_a_lobby_fills_to_its_players_option_and_the_creator_may_start_ear
 
 
 async def test_a_control_built_for_an_old_version_is_refused(service):
-    from bot.service import OutOfDate
+    from bot.matches.errors import OutOfDate
 
     match = await started_reversi(service)
     mover = seat_user(match, match.state.black_seat)
@@ -291,7 +293,7 @@ async def test_not_your_turn_keeps_the_engines_reason_and_names_the_player(servi
 
 
 async def test_the_game_is_checked_before_the_seat(service):
-    from bot.service import WrongGame
+    from bot.matches.errors import WrongGame
 
     await started_reversi(service)
     with pytest.raises(WrongGame, match="is Reversi, not Patchwork"):

@@ -4,8 +4,8 @@ while the turn they were thought for is still the match's."""
 import pytest
 
 import games.reversi as reversi
-from bot.service import LobbyError, NotAllowed, OutOfDate
-from bot.think import decide, decision_seed
+from bot.matches.errors import LobbyError, NotAllowed, OutOfDate
+from bot.workers.computer_moves import decide, decision_seed
 from tests.conftest import ALICE, BOB
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)

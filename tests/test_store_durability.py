@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-import bot.store as store_module
-from bot.service import NotSeated
-from bot.store import MIGRATIONS, Store, StoreUnavailable
+import bot.storage.store as store_module
+from bot.matches.errors import NotSeated
+from bot.storage.store import MIGRATIONS, Store, StoreUnavailable
 from tests.conftest import ALICE, BOB
 
 pytestmark = pytest.mark.sqlite_only  # the SQLite file and its connection

@@ -8,7 +8,7 @@ Public API:
   `resign(state, seat)`, `view(state, seat)`, `parse_move(text)`, `buy_problem(state, seat, move, any_turn=False)`.
 - Words: events (`State.events`) carry a `kind` and plain `values`, errors a `patchwork.`
   key and values, `Outcome.reason` is RESIGNED, HIGHEST_SCORE or TIE_BREAK; the bot words
-  them (bot/cogs/patchwork.py).
+  them (bot/adapters/patchwork/).
 - Moves: `Buy(choice, orientation, square)` (`buy 2 90m c4`), `Pass()` (`pass`),
   `Place(square)` (`place e5`, a leather patch).
 - Computer player: `choose_move(state, seat, level, *, seed)` for a level in `LEVELS`

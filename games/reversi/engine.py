@@ -7,7 +7,7 @@ Discs never run out here: the rule that the opponent hands over a disc is always
 
 No sentences for players here: errors carry a key (`reversi.occupied`...) and events a kind,
 both with plain values, and the outcome's reason is one of REASONS; the bot's adapter
-(bot/cogs/reversi.py) words them in each reader's language.
+(bot/adapters/reversi/) words them in each reader's language.
 """
 
 from __future__ import annotations

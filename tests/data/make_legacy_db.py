@@ -21,8 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service import Match, MatchService, Player
-from bot.store import Store
+from bot.matches.model import Match, Player
+from bot.matches.service import MatchService
+from bot.storage.store import Store
 
 OUT = Path(__file__).with_name("legacy_matches.sql")
 PLAYERS = [Player(101, "alice"), Player(102, "bob"), Player(103, "carol"), Player(104, "dave")]

@@ -1,0 +1,185 @@
+"""The bot: an AutoShardedBot that opens the store, sets up the games registered
+in `bot.registry`, and syncs the commands."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor
+from importlib import import_module
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.app.buckets import prune_at_most_every
+from bot.matches.deadlines import Clock
+from bot.ui.computer_players import ComputerPlayers, RetryComputerButton
+from bot.app.config import Settings
+from bot.storage.database import safe_url
+from bot.ui.dm_channels import DMChannels
+from bot.ui.error_replies import GamenightTree
+from bot.ui.language import CommandTranslator, Languages
+from bot.app.metrics import Metrics
+from bot.ui.permissions import ChannelPerms
+from bot.matches.records import backfill
+from bot.registry import GAMES, SHARED
+from bot.workers.pictures import RENDERS
+from bot.matches.service import MatchService
+from bot.matches.model import Match
+from bot.storage.store import Store
+from bot.matches.timekeeper import Timekeeper
+from bot.ui.turn_clocks import BackButton, TurnClocks
+from bot.ui.unreadable import answer_unclaimed
+
+log = logging.getLogger(__name__)
+
+
+def point_at_api(api_base: str) -> None:
+    """Send every REST call (and so the gateway lookup) to `api_base`."""
+    discord.http.Route.BASE = api_base
+
+
+# The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
+class GamenightBot(commands.AutoShardedBot):
+    store: Store
+    service: MatchService
+    languages: Languages
+
+    def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
+                 clock: Clock | None = None, **options: Any) -> None:
+        """`computer_executor` runs the computers' decisions (default: a process pool of
+        `settings.computer_workers`); tests may pass one that runs them in this process, and
+        a `clock` they move themselves."""
+        intents = discord.Intents.none()
+        intents.guilds = True
+        self.metrics: Metrics | None = None if settings.metrics_port is None else Metrics(settings.api_base)
+        if self.metrics is not None:
+            options.setdefault("http_trace", self.metrics.trace_config())
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=GamenightTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.presenters: dict[str, Any] = {}
+        self.computers = ComputerPlayers(self, delay=settings.computer_delay,
+                                         workers=settings.computer_workers,
+                                         executor=computer_executor)
+        self.clock = clock or Clock()
+        self.clocks = TurnClocks(self, self.clock)
+        self.timekeeper = Timekeeper(self, self.clock)  # runs the clocks and computers, or not
+        # one replay drawn at a time: the others wait, and the computers keep a worker free
+        self.replay_gate = asyncio.Semaphore(1)
+        self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
+        self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
+        self.dm_channels = DMChannels(self)  # a DM is one request, not three
+        self.add_listener(self.perms.remember, "on_interaction")
+        self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
+        self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
+        prune_at_most_every(self.http)
+        if self.metrics is not None:
+            self.metrics.count_dm_refusals(self.http)
+            self.add_listener(self._interaction_received, "on_interaction")
+
+    async def launch_shards(self) -> None:
+        """discord.py asks the API for the gateway only when it chooses the shard count; with
+        `GAMENIGHT_SHARDS` it would connect to Discord's default gateway, past a
+        DISCORD_API_BASE proxy (or fake). So the gateway is always asked of the API."""
+        if self.shard_count is None:
+            await super().launch_shards()
+            return
+        _advised, url, _limits = await self.http.get_bot_gateway()
+        self._connection.shard_count = self.shard_count
+        shard_ids = self.shard_ids or range(self.shard_count)
+        self._connection.shard_ids = shard_ids
+        for shard_id in shard_ids:
+            await self.launch_shard(yarl.URL(url), shard_id, initial=shard_id == shard_ids[0])
+
+    async def login(self, token: str) -> None:
+        point_at_api(self.settings.api_base)
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
+        RENDERS.use(self.settings.render_workers)
+        self._renders_started = asyncio.create_task(RENDERS.start())  # while it connects
+        self.store = await Store.open(self.settings.db_path)
+        self.store.clock = self.clock.now
+        self.service = MatchService(self.store)
+        self.languages = Languages(self, self.store)
+        self.service.on_commit = self._committed
+        for adapter in (SHARED, *(game.adapter for game in GAMES)):
+            # imported, not load_extension'ed: that would execute a second copy of a module
+            # already imported elsewhere, with its own classes
+            await import_module(adapter).setup(self)
+        if self.metrics is not None and self.settings.metrics_port is not None:
+            self.service.on_write = self.metrics.db_write
+            await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
+                                     self.settings.metrics_host)
+        self.add_dynamic_items(RetryComputerButton, BackButton)
+        recorded = await backfill(self.service)  # matches that finished before records
+        if recorded:
+            log.info("recorded %d match(es) that finished before records were kept", recorded)
+        restored = await self.service.open_matches()
+        log.info("restored %d open match(es) from %s", len(restored),
+                 safe_url(str(self.settings.db_path)))
+        # The clocks, then the computers' turns pending when the bot stopped, if this process
+        # keeps time for all that share the database (bot/matches/timekeeper.py).
+        await self.timekeeper.start()
+        await self.tree.set_translator(CommandTranslator())
+        if self.shard_ids is None or 0 in self.shard_ids:  # one process of several syncs
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.guild_id is not None:
+            guild = discord.Object(self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    def _committed(self, match: Match) -> None:
+        """Every commit: a computer's turn to schedule, the match's clocks to set, if this
+        process keeps time (else the one that does hears of the commit from the database)."""
+        if self.timekeeper.holding:
+            self.computers.schedule(match)
+            self.clocks.arm(match.row)
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user
+                 else "?", len(self.guilds))
+
+    async def _note_language(self, interaction: discord.Interaction) -> None:
+        """Note the language of each person's Discord client as they use the bot, so what it
+        later sends them unasked (DMs, reminders) is in their language."""
+        if hasattr(self, "languages"):
+            await self.languages.reader(interaction)
+
+    async def _interaction_received(self, interaction: discord.Interaction) -> None:
+        if self.metrics is not None:
+            self.metrics.interaction_received(interaction)
+
+    async def close(self) -> None:
+        if self.metrics is not None:
+            await self.metrics.stop()  # first: a scrape reads the store
+        if hasattr(self, "store"):
+            await self.timekeeper.stop()  # gives the lease up: another process takes over
+        self.computers.close()
+        RENDERS.close()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

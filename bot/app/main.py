@@ -1,0 +1,87 @@
+"""Start the bot: `gamenight` or `python -m bot`. Exits with one line, not a traceback, when it
+cannot log in or use its database (status 2: fix the configuration) or reach Discord (1)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import aiohttp
+import discord
+
+from bot.app.config import ConfigError, Settings
+from bot.app.metrics import MetricsUnavailable
+from bot.storage.store import StoreUnavailable
+
+
+class RedactToken(logging.Filter):
+    """Replaces the token in any log record, should a library ever print it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self._token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self._token and self._token in message:
+            record.msg = message.replace(self._token, "[token]")
+            record.args = ()
+        return True
+
+
+def configure_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(settings.token.reveal()))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+
+
+async def run(settings: Settings) -> None:
+    from bot.app.client import GamenightBot
+    from bot.storage.store import Store
+
+    await (await Store.open(settings.db_path)).close()  # a database it cannot use: say so first
+    async with GamenightBot(settings) as bot:
+        await bot.start(settings.token.reveal())
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["migrate"]:  # `gamenight migrate --from ... --to ...`
+        from bot.storage.copy import main as migrate
+
+        return migrate(sys.argv[2:])
+    try:
+        settings = Settings.load()
+    except ConfigError as err:
+        print(f"gamenight: {err}", file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print("gamenight: Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer "
+              "Portal (Bot -> Reset Token) into the environment or .env.", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectorError as err:
+        print(f"gamenight: cannot reach the Discord API at {settings.api_base}: {err.os_error}. "
+              "Check the network, or DISCORD_API_BASE if you set it.", file=sys.stderr)
+        return 1
+    except StoreUnavailable as err:
+        print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
+              "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",
+              file=sys.stderr)
+        return 2
+    except MetricsUnavailable as err:
+        print(f"gamenight: {err}. Set GAMENIGHT_METRICS_PORT to a free port, or leave it empty.",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,1 +1,0 @@
-"""Slash-command groups: one cog per game, plus `/match` and `/gamenight`."""

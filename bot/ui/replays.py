@@ -1,0 +1,53 @@
+"""`/match replay id`: a match's whole game as an animated GIF, privately to the one who asks.
+
+The match is looked up by number; one of another server, one in a channel the person may not
+see and an unknown number are refused alike (as if it did not exist). The frames show only the
+public table (render/replay.py), so a running match can be replayed without leaking a hand.
+The drawing runs in the computer players' process pool (bot/workers/replay_animation.py), after the
+interaction is deferred: it takes seconds for a long series.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.workers.replay_animation import animate, language_code
+from bot.ui.exports import seat_names, visible_match
+from bot.matches.errors import LobbyError
+from bot.matches.titles import title
+from i18n import _, n_
+from render.replay import ReplayTooLarge
+
+if TYPE_CHECKING:
+    from bot.app.client import GamenightBot
+
+
+async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match_id: int) -> None:
+    """Check that the person may see match `match_id` and that it has moves, then draw its
+    replay off the event loop and send it as an ephemeral reply."""
+    match = await visible_match(bot, interaction, match_id)
+    moves = await bot.service.store.moves(match.id)
+    if match.state is None or not moves:
+        raise LobbyError(_("Match #{id} has no moves yet, so there is nothing to replay.",
+                           id=str(match.id)))
+    voice = await bot.languages.reader(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        async with bot.replay_gate:
+            gif = await asyncio.get_running_loop().run_in_executor(
+                bot.computers.executor(), animate, match.game, len(match.seats),
+                match.row.seed, match.engine_options, [(move.seat, move.action) for move in moves],
+                seat_names(match, voice), language_code(voice))
+    except ReplayTooLarge:  # thousands of moves: more than Discord takes in one file
+        raise LobbyError(n_("Match #{id} is too long to replay in one picture ({n} move).",
+                            "Match #{id} is too long to replay in one picture ({n} moves).",
+                            len(moves), id=str(match.id))) from None
+    line = voice(n_("Replay of {game} match #{id}: {n} move, one frame each.",
+                    "Replay of {game} match #{id}: {n} moves, one frame each.", len(moves),
+                    game=title(match.game), id=str(match.id)))
+    picture = discord.File(io.BytesIO(gif), filename=f"replay-{match.id}.gif", description=line)
+    await interaction.followup.send(line, file=picture, ephemeral=True)

@@ -1,0 +1,309 @@
+"""Turn clocks: the half-time reminder, what happens when a turn's time runs out, lobbies that
+never fill and matches nobody plays any more, and the clocks standing still while the bot is
+down.
+
+Every deadline follows from the match row (`turn_since`, `turn_seconds`, `human_at`...), which
+each commit writes with the action, so arming them is arithmetic: after every commit
+(`arm`), and for every open match at start-up. A deadline that fires re-reads its match and
+does nothing if the match moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from collections.abc import Hashable
+from typing import Any
+
+import discord
+
+from bot.matches.deadlines import Clock, Deadlines
+from bot.ui.error_replies import jump_url, report_error
+from bot.ui.gone import DMS_CLOSED, edit_stored, post_notice
+from bot.ui.present import in_turn
+from bot.matches.errors import Conflict
+from bot.matches.model import ABANDONED_AFTER, Match, Timeout, player_name
+from bot.storage.store import ClockRow, MatchRow
+from bot.matches.titles import title
+from games.common import GameError
+from i18n import ENGLISH_VOICE, Duration, Text, Voice, Words, _, n_
+
+log = logging.getLogger(__name__)
+
+
+REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
+HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
+DAY = 86400
+
+
+class TurnClocks:
+    def __init__(self, bot: Any, clock: Clock) -> None:
+        """`bot`: the GamenightBot (not imported: it imports this module)."""
+        self.bot = bot
+        self.clock = clock
+        self.deadlines = Deadlines(clock, self._fire)
+        self._tasks: set[asyncio.Task[None]] = set()  # the heartbeat, and start-up notices
+
+    # -- arming ------------------------------------------------------------------------------
+
+    def arm(self, row: MatchRow | ClockRow) -> None:
+        """Set the match's deadlines from its row (after each commit, and at start-up)."""
+        due: dict[str, float | None] = dict.fromkeys((REMIND, TURN, LOBBY, ABANDON))
+        since = row.turn_since if row.turn_since is not None else self.clock.now()
+        if row.status == "lobby" and row.lobby_seconds:
+            due[LOBBY] = since + row.lobby_seconds
+        if row.status == "active":
+            if row.turn_seconds:
+                due[TURN] = since + row.turn_seconds
+                if row.reminded != row.version:
+                    due[REMIND] = since + row.turn_seconds / 2
+            due[ABANDON] = (row.human_at if row.human_at is not None else since) + ABANDONED_AFTER
+        for kind, when in due.items():
+            if when is None:
+                self.deadlines.disarm((row.id, kind))
+            else:
+                self.deadlines.arm((row.id, kind), when)
+
+    async def start(self, *, pause: bool = True) -> None:
+        """At start-up: push every clock back by the downtime, say so where a turn would have
+        run out meanwhile, arm every open match's deadlines, and start keeping time. Without
+        `pause` (taking over from another process while this one ran) nothing stood still:
+        what fell due meanwhile is done at once."""
+        store = self.bot.store
+        now, last = self.clock.now(), await store.last_alive()
+        affected: list[int] = []
+        if pause and last is not None and now > last:
+            for row in await store.clock_rows():
+                due = None if row.turn_seconds is None or row.turn_since is None else (
+                    row.turn_since + row.turn_seconds)
+                if row.status == "active" and due is not None and last < due <= now:
+                    affected.append(row.id)
+            await store.pause_clocks(now - last)
+        await store.mark_alive(now)
+        for row in await store.clock_rows():
+            self.arm(row)
+        self.deadlines.start()
+        self._spawn(self._beat(), "heartbeat")
+        if affected:  # told in the background: start-up does not wait on Discord
+            self._spawn(self._tell_paused(affected, now - last), "downtime notices")
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"gamenight: {name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def stop(self, *, mark_alive: bool = True) -> None:
+        """Stop keeping time; `mark_alive`: note that the downtime starts now (not when
+        another process has taken the clocks over)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.deadlines.stop()
+        if not mark_alive:
+            return
+        try:
+            await self.bot.store.mark_alive(self.clock.now())  # the downtime starts now
+        except Exception:  # the store may already be closed
+            log.debug("could not note the time the bot stopped", exc_info=True)
+
+    async def _beat(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + HEARTBEAT)
+            await self.bot.store.mark_alive(self.clock.now())
+
+    async def _tell_paused(self, match_ids: list[int], down: float) -> None:
+        """Where a turn would have run out while the bot was down: its new end."""
+        await self.bot.wait_until_ready()
+        for match_id in match_ids:
+            match = await self.bot.service.get(match_id)
+            seat = None if match is None else match.current_seat()
+            if match is None or seat is None or match.turn_due is None:
+                continue
+            await self.say(match, _(
+                "The bot was offline for {downtime}, and turn clocks stood still meanwhile: "
+                "**{player}**'s turn now ends {when}.", downtime=Duration(down),
+                player=player_name(match.player(seat)), when=f"<t:{int(match.turn_due)}:R>"))
+
+    async def back_by_command(self, interaction: discord.Interaction) -> None:
+        """Any slash command of a player who is away, in their match's channel, brings them
+        back: their turns are theirs again (a listener on every interaction)."""
+        if interaction.type is not discord.InteractionType.application_command or (
+                interaction.guild_id is None or interaction.channel_id is None):
+            return
+        match_id = await self.bot.store.away_in(interaction.channel_id, interaction.user.id)
+        if match_id is None:
+            return
+        try:
+            back = await self.bot.service.come_back(match_id, interaction.user.id)
+        except GameError:  # their own move brought them back first
+            return
+        async with in_turn(back):
+            pass  # nothing to post: their command's answer follows
+
+    # -- firing ------------------------------------------------------------------------------
+
+    async def _fire(self, key: Hashable) -> None:
+        try:
+            await self._act_on(key)
+        except Conflict:  # another process acted on the match first (a takeover's overlap)
+            log.info("deadline %s: the match changed meanwhile; nothing to do", key)
+
+    async def _act_on(self, key: Hashable) -> None:
+        match_id, kind = key  # type: ignore[misc]
+        if kind == TURN:
+            await self._time_out(match_id)
+        elif kind == REMIND:
+            await self._remind(match_id)
+        else:
+            await self._close(match_id, kind)
+
+    async def _time_out(self, match_id: int) -> None:
+        timeout = await self.bot.service.time_out(match_id, self.clock.now())
+        if timeout is None:
+            return
+        if timeout.result is not None:  # a pass or a resignation: told with its board
+            await self.say(timeout.before, self.timeout_text(timeout))
+            await self.bot.presenters[timeout.before.game].announce(timeout.result)
+            return
+        async with in_turn(timeout.after):  # before the computer's move is announced
+            await self.say(timeout.before, self.timeout_text(timeout))
+        if timeout.kind == "away":
+            await self.offer_return(timeout.after, timeout.seat, timed_out=True)
+
+    @staticmethod
+    def timeout_text(timeout: Timeout) -> Text:
+        """What the channel hears when a turn's time ran out, by what happens next."""
+        match = timeout.before
+        values = {"player": player_name(match.player(timeout.seat)),
+                  "limit": Duration(match.row.turn_seconds or 0)}
+        if timeout.kind == "stop":
+            return _("⏰ Nobody dealt the next round within {limit}: the series ends here.",
+                     **values)
+        if timeout.kind == "away":
+            return _("⏰ **{player}** ran out of time ({limit} a turn): a computer plays their "
+                     "turns until they are back (any move of theirs, or **I'm back** in their "
+                     "DM).", **values)
+        if timeout.kind == "once":
+            return _("⏰ **{player}** ran out of time ({limit} a turn): a computer makes this "
+                     "move for them; the next turn is theirs.", **values)
+        if timeout.kind == "skip":
+            return _("⏰ **{player}** ran out of time ({limit} a turn) and passes.", **values)
+        if timeout.kind == "forfeit":
+            return _("⏰ **{player}** ran out of time ({limit} a turn) and forfeits.", **values)
+        raise ValueError(f"unknown timeout kind {timeout.kind!r}")
+
+    async def offer_return(self, match: Match, seat: int, *, timed_out: bool = False) -> None:
+        """DM a player a computer now plays for an **I'm back** button (not to closed DMs)."""
+        user_id = match.player(seat).user_id
+        if user_id is None or await self.bot.store.dms_closed(user_id) is not None:
+            return
+        voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(match.id, voice))
+        values = {"game": title(match.game), "id": str(match.id),
+                  "link": jump_url(match.guild_id, match.channel_id, match.row.board_message_id)}
+        if timed_out:
+            text = _("Your time ran out in the {game} match #{id} ({link}): a computer plays "
+                     "your turns meanwhile. Press **I'm back** to play them yourself again.",
+                     **values)
+        else:
+            text = _("You are away in the {game} match #{id} ({link}): a computer plays your "
+                     "turns meanwhile. Press **I'm back** to play them yourself again.", **values)
+        await self._dm(user_id, voice(text), view=view)
+
+    async def _remind(self, match_id: int) -> None:
+        match = await self.bot.service.get(match_id)
+        if match is None or match.turn_due is None or match.row.reminded == match.row.version:
+            return
+        seat = match.current_seat()
+        if seat is None or match.computer_plays(seat):
+            return
+        if not await self.bot.store.mark_reminded(match.id, match.row.version):
+            return  # the match moved on meanwhile
+        user_id = match.player(seat).user_id
+        if user_id is None or not await self.bot.store.notify(user_id):
+            return
+        link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
+        ends = f"<t:{int(match.turn_due)}:R>"
+        if await self.bot.store.dms_closed(user_id) is None:
+            voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
+            if await self._dm(user_id, voice(_(
+                    "⏰ It is your turn in the {game} match #{id} ({link}): your time runs out "
+                    "{when}. (`/gamenight notify off` stops these.)", game=title(match.game),
+                    id=str(match.id), link=link, when=ends))):
+                return
+        await self.say(match, _("{player}, a reminder: it is your turn, and your time runs out "
+                                "{when}.", player=f"<@{user_id}>", when=ends), mention=user_id)
+
+    async def _close(self, match_id: int, kind: str) -> None:
+        reason = "lobby" if kind == LOBBY else "abandoned"
+        match = await self.bot.service.close_idle(match_id, reason, self.clock.now())
+        if match is None:
+            return
+        if reason == "lobby":
+            voice = await self.bot.languages.server(match.guild_id)
+            await edit_stored(self.bot, match, match.row.lobby_message_id, "the lobby card",
+                              content=voice(_("This lobby closed: nobody joined in time.")),
+                              view=None)
+            text = _("The {game} lobby closed: nobody joined within {limit}. Open a new one "
+                     "with `{command}`.", game=title(match.game),
+                     limit=Duration(match.row.lobby_seconds or 0), command=f"/{match.game} new")
+        else:
+            text = n_("The {game} match #{id} was closed as abandoned: nobody has played in "
+                      "it for {n} day.", "The {game} match #{id} was closed as abandoned: "
+                      "nobody has played in it for {n} days.", ABANDONED_AFTER // DAY,
+                      game=title(match.game), id=str(match.id))
+        await self.say(match, text)
+
+    # -- saying ------------------------------------------------------------------------------
+
+    async def say(self, match: Match, text: Words | str, *,
+                  mention: int | None = None) -> None:
+        """A notice in the match's channel (in the server's voice), mentioning only
+        `mention`."""
+        mentions = discord.AllowedMentions(users=[discord.Object(mention)] if mention else [])
+        await post_notice(self.bot, match, text, what="a turn-clock notice",
+                          allowed_mentions=mentions)
+
+    async def _dm(self, user_id: int, text: str, **kwargs: object) -> bool:
+        try:
+            channel = await self.bot.dm_channels.of(user_id)
+            await channel.send(text, **kwargs)
+        except discord.HTTPException as error:
+            log.info("could not DM user %s about a turn clock: %s", user_id, error)
+            if error.code == DMS_CLOSED:  # at the wall time, as bot/ui/dms.py records it
+                await self.bot.store.mark_dms_closed(user_id, datetime.now(UTC))
+            return False
+        return True
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gn:back:(?P<match_id>[0-9]+)",
+):
+    """On the DM telling a player that a computer plays their turns: play them yourself again."""
+
+    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
+        """`voice`: the DM reader's, for the label (none when Discord's press is read back)."""
+        super().__init__(discord.ui.Button(label=voice(_("I'm back")),
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"gn:back:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match, /) -> BackButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: Any = interaction.client
+            match = await bot.service.come_back(self.match_id, interaction.user.id)
+            voice = await bot.languages.dm_reader(interaction, match.guild_id)
+            async with in_turn(match, interaction):
+                await interaction.response.edit_message(content=voice(_(
+                    "Welcome back: your turns in the {game} match #{id} are yours again.",
+                    game=title(match.game), id=str(match.id))), view=None)
+        except Exception as error:  # one place decides what the user sees
+            await report_error(interaction, error)
