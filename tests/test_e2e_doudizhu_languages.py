@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bot.storage.store import GuildSettings, Store
+from bot.storage.rows import GuildSettings
+from bot.storage.store import Store
 from tests import stores
 from tests import pseudo
 from tests.e2e import fake_world, running_bot

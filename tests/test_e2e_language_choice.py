@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage.store import GuildSettings
+from bot.storage.rows import GuildSettings
 from bot.ui.threads import match_line
 from bot.matches.titles import title
 from i18n import _, voice

@@ -8,7 +8,7 @@ import pytest
 
 import games.doudizhu as ddz
 import games.reversi as reversi
-from bot.storage.store import GuildSettings
+from bot.storage.rows import GuildSettings
 from tests.e2e import FakeClock, InlineExecutor, fake_world, running_bot
 from tests.fakediscord import Perm
 

@@ -12,7 +12,9 @@ import pytest
 from bot.storage.copy import MigrationMismatch, migrate
 from bot.matches.ratings import ALL_TIME
 from bot.matches.service import MatchService
-from bot.storage.store import TABLES, GuildSettings, LiveDM, Store
+from bot.storage.rows import GuildSettings, LiveDM
+from bot.storage.store import Store
+from bot.storage.tables import TABLES
 from tests.test_records import PEOPLE, play
 
 GUILD = 7

@@ -12,7 +12,8 @@ import games.reversi as reversi
 from bot.ui.present import Reply
 from bot.ui.dms import LiveDMs
 from bot.matches.model import Match
-from bot.storage.store import LiveDM, LiveSwap, MatchRow, SeatRow, Store
+from bot.storage.rows import LiveDM, LiveSwap, MatchRow, SeatRow
+from bot.storage.store import Store
 from i18n import ENGLISH_VOICE
 
 pytestmark = pytest.mark.store  # also run on PostgreSQL (tests/test_postgres_run.py)

@@ -123,7 +123,7 @@ async def test_a_language_chosen_through_one_process_reaches_the_other(store, mo
 async def test_processes_starting_together_on_an_empty_database_all_open_it(pg_location):
     """Several processes started at once (compose, a deploy) migrate an empty database
     together: one brings it up to date, none fails on the other's tables."""
-    from bot.storage.store import MIGRATIONS
+    from bot.storage.migrations import MIGRATIONS
 
     opened = await asyncio.gather(*(Store.open(pg_location) for _ in range(4)))
     try:

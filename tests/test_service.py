@@ -10,7 +10,9 @@ from bot.matches.errors import (
 )
 from bot.matches.model import Player
 from bot.matches.service import MatchService
-from bot.storage.store import MIGRATIONS, Store, StaleVersion
+from bot.storage.errors import StaleVersion
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.store import Store
 from games.common import IllegalMove, NotYourTurn
 from tests.conftest import ALICE, BOB, CAROL
 
@@ -49,7 +51,8 @@ async def test_one_open_match_per_channel(service):
 
 
 async def test_the_database_refuses_a_second_open_match_in_a_channel(store):
-    from bot.storage.store import ChannelBusy, SeatRow
+    from bot.storage.errors import ChannelBusy
+    from bot.storage.rows import SeatRow
 
     seat = SeatRow(0, "user", 1, "x")
     await store.create_match(guild_id=1, channel_id=9, game="reversi", options={}, seed=1,

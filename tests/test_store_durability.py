@@ -8,9 +8,11 @@ import threading
 
 import pytest
 
-import bot.storage.store as store_module
+import bot.storage.migrations as migrations_module
 from bot.matches.errors import NotSeated
-from bot.storage.store import MIGRATIONS, Store, StoreUnavailable
+from bot.storage.errors import StoreUnavailable
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.store import Store
 from tests.conftest import ALICE, BOB
 
 pytestmark = pytest.mark.sqlite_only  # the SQLite file and its connection
@@ -99,7 +101,7 @@ async def test_two_instances_can_open_and_migrate_one_database_at_once(db_path, 
             await s.close()
         return versions
 
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", MIGRATIONS[:1])
     assert await open_twice() == [1, 1]  # a new database
     monkeypatch.undo()
     assert await open_twice() == [len(MIGRATIONS)] * 2  # both upgrading it

@@ -12,7 +12,7 @@ import discord
 
 from bot.app.config import ConfigError, Settings
 from bot.app.metrics import MetricsUnavailable
-from bot.storage.store import StoreUnavailable
+from bot.storage.errors import StoreUnavailable
 
 
 class RedactToken(logging.Filter):

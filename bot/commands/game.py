@@ -24,7 +24,7 @@ from bot.ui.dms import LiveDMs, notify_closed_dms, place_of, where
 from bot.matches.errors import ChannelTaken, LobbyError, WrongGame
 from bot.matches.model import ActionResult, Match, Player, player_name
 from bot.matches.service import MatchService
-from bot.storage.store import Board
+from bot.storage.rows import Board
 from bot.ui.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, offer_thread, thread_permissions_missing,
 )

@@ -23,7 +23,7 @@ from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import LEVELS, player_name
-from bot.storage.store import GuildSettings
+from bot.storage.rows import GuildSettings
 from bot.ui.threads import ThreadButton
 from bot.ui.threads import match_list_embed, visible_to
 from bot.matches.turn_time import (

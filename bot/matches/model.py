@@ -10,7 +10,7 @@ from typing import Any
 
 from games.common import Event, Outcome
 from bot.matches.commit_order import Ticket
-from bot.storage.store import (
+from bot.storage.rows import (
     MatchRow, SeatRow,
 )
 from bot.matches.turn_time import (

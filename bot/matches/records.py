@@ -1,7 +1,8 @@
 """A finished match's record: places, scores, highlights, time per turn, and its contests.
 
 Built from the move log when the last action is about to be saved (and written in the same
-transaction, bot/storage/store.py), or later for matches that finished before records were kept.
+transaction, bot/storage/records.py), or later for matches that finished before records were
+kept.
 `recompute` rebuilds every rating from the move logs alone: the stored ratings must agree.
 """
 
@@ -13,7 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from bot.matches.ratings import ALL_TIME, Skill, rate, season_of
-from bot.storage.store import FinishRecord, MoveRow, SeatResult, Store
+from bot.storage.rows import FinishRecord, MoveRow, SeatResult
+from bot.storage.store import Store
 from games.common import Outcome
 from games.contests import contests, standing
 from games.replay import Step, steps

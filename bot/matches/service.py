@@ -35,10 +35,11 @@ from bot.matches.model import (
 from bot.matches.engines import engine_for
 from bot.matches.commit_order import ChannelOrder
 from bot.matches.records import build_record, match_steps
-from bot.storage.store import (
-    ChannelBusy, Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, PlaceNames, SeatRow,
-    StaleVersion, Store, now_iso,
+from bot.storage.errors import ChannelBusy, StaleVersion
+from bot.storage.rows import (
+    Clocks, FinishRecord, GuildSettings, MatchRow, MoveRow, PlaceNames, SeatRow, now_iso,
 )
+from bot.storage.store import Store
 from bot.matches.turn_time import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_OPTION,
     TURN_TIMES, turn_seconds,

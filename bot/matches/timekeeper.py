@@ -11,7 +11,7 @@ to the one process holding the `timekeeper` lease, a row in the database:
   arms every open match's clocks and resumes the computers' pending turns from the database,
   as at start-up, except that the clocks did not stand still: a deadline that passed meanwhile
   is acted on at once. A clean stop releases the lease: the next try takes it.
-- Every commit is announced with NOTIFY inside its transaction (bot/storage/store.py); the holder
+- Every commit is announced with NOTIFY inside its transaction (bot/storage/base.py); the holder
   hears the others' (`Store.listen`), re-reads the match and schedules or arms what it needs.
   Its own commits it handles directly (the service's `on_commit`).
 - A notice lost on the way (the listening connection dropped) is made up for by a re-scan of
@@ -30,7 +30,7 @@ import socket
 from typing import Any
 
 from bot.matches.deadlines import Clock
-from bot.storage.store import CommitListener
+from bot.storage.commits import CommitListener
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,9 @@ from typing import Any
 
 from bot.app.config import ConfigError, db_path
 from bot.storage.database import safe_url
-from bot.storage.store import TABLES, Store, StoreUnavailable
+from bot.storage.errors import StoreUnavailable
+from bot.storage.store import Store
+from bot.storage.tables import TABLES
 
 
 class MigrationMismatch(Exception):

@@ -5,7 +5,8 @@ write a `BEGIN IMMEDIATE` transaction. PostgreSQL (`postgresql://...`): an async
 write a transaction on a connection of its own, each multi-statement read a repeatable-read
 snapshot. The store's SQL is written once with `?` placeholders; the PostgreSQL side numbers
 them (`$1`, `$2`...) and its migrations are the same scripts with the types PostgreSQL needs
-(bot/storage/store.py keeps the SQL; this module only carries it).
+(the store's modules keep the SQL, bot/storage/migrations.py the migrations; this module only
+carries them).
 """
 
 from __future__ import annotations

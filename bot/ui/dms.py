@@ -20,7 +20,7 @@ from bot.ui.error_replies import jump_url, report_error
 from bot.ui.gone import DMS_CLOSED, GONE, forget_gone
 from bot.ui.present import Reply
 from bot.matches.model import Match
-from bot.storage.store import LiveDM, PlaceNames
+from bot.storage.rows import LiveDM, PlaceNames
 from bot.matches.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, lines, listed
 

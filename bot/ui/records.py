@@ -1,6 +1,6 @@
 """Records on Discord: the leaderboard, a person's stats, the match history, forgetting a
 person, and the result card under a finished match's board. The numbers come from the store
-(bot/storage/store.py); each game's adapter words its own highlights (`stats_lines`,
+(bot/storage/records.py); each game's adapter words its own highlights (`stats_lines`,
 `card_lines`)."""
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from bot.matches.ratings import ALL_TIME, season_of
 from bot.registry import GAMES
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import game_title, player_name
-from bot.storage.store import SeatRow
-from bot.storage.store import ResultRow
+from bot.storage.rows import ResultRow, SeatRow
 from bot.ui.threads import channel_visible
 from bot.matches.titles import title
 from i18n import Duration, Text, Voice, Words, _, lines, listed, n_

@@ -24,7 +24,7 @@ from bot.ui.gone import DMS_CLOSED, edit_stored, post_notice
 from bot.ui.present import in_turn
 from bot.matches.errors import Conflict
 from bot.matches.model import ABANDONED_AFTER, Match, Timeout, player_name
-from bot.storage.store import ClockRow, MatchRow
+from bot.storage.rows import ClockRow, MatchRow
 from bot.matches.titles import title
 from games.common import GameError
 from i18n import ENGLISH_VOICE, Duration, Text, Voice, Words, _, n_

@@ -1,0 +1,222 @@
+"""The numbered migrations: the schema, one script per version, the same SQL on SQLite and
+PostgreSQL (bot/storage/database.py gives each script the types PostgreSQL needs and keeps
+the version)."""
+
+from __future__ import annotations
+
+from bot.storage.database import Database
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matches, seats, moves
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        creator_id INTEGER NOT NULL,
+        invited_id INTEGER,
+        lobby_message_id INTEGER,
+        board_message_id INTEGER,
+        result TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_match_per_channel
+        ON matches (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX matches_by_status ON matches (status);
+    CREATE TABLE seats (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'user' CHECK (kind IN ('user', 'computer')),
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE TABLE moves (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        seat INTEGER,
+        action TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (match_id, ply)
+    );
+    CREATE TRIGGER moves_are_append_only_update BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    """,
+    # 2: which players were told in the channel that their DMs are closed (once per match)
+    """
+    CREATE TABLE dm_notices (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
+    # 3: each player's one live DM per match (hand or rack with its controls), edited in place
+    """
+    CREATE TABLE live_dms (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        prompt INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
+    # 4: users who refused a DM (closed DMs), per user and across matches, with the time
+    """
+    CREATE TABLE dms_closed (
+        user_id INTEGER PRIMARY KEY,
+        refused_at TEXT NOT NULL
+    );
+    """,
+    # 5: how many DMs in a row each closed-DM user refused (the retry wait doubles each time)
+    """
+    ALTER TABLE dms_closed ADD COLUMN refusals INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE dm_retries (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    """,
+    # 6: a computer seat's level (easy, normal, hard); NULL for a person
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    """,
+    # 7: turn clocks. Times are seconds since the epoch from the bot's clock. `turn_since`:
+    # when the match last changed (the seat to act has had the turn since); `human_at`: when
+    # a person last acted; `reminded`: the version whose turn was reminded at half time. A
+    # seat is `away` ('away': a computer plays its turns; 'once': this turn only). Servers'
+    # defaults, people's reminder choice, and when the bot was last seen running.
+    """
+    ALTER TABLE matches ADD COLUMN turn_seconds INTEGER;
+    ALTER TABLE matches ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'computer';
+    ALTER TABLE matches ADD COLUMN lobby_seconds INTEGER;
+    ALTER TABLE matches ADD COLUMN turn_since REAL;
+    ALTER TABLE matches ADD COLUMN human_at REAL;
+    ALTER TABLE matches ADD COLUMN reminded INTEGER;
+    UPDATE matches SET turn_since = CAST(strftime('%s', 'now') AS REAL),
+        human_at = CAST(strftime('%s', 'now') AS REAL) WHERE status IN ('lobby', 'active');
+    ALTER TABLE seats ADD COLUMN away TEXT;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        turn_time TEXT,
+        on_timeout TEXT,
+        lobby_time TEXT
+    );
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        notify INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value REAL NOT NULL
+    );
+    """,
+    # 8: languages. A server's default language, a person's own choice, and the language of
+    # the Discord client they last used (to word their DMs when they are not asking).
+    """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE user_settings ADD COLUMN client_language TEXT;
+    """,
+    # 9: records. Who made each move (`person`, `computer`, or `clock` for a turn that timed
+    # out; NULL before records were kept). `records`: one row per finished match in the order
+    # they finished (`seq`), rated or not and why; `results`: each seat's place, score and
+    # highlights; `ratings`: openskill's skill per server, game, season (`all` or `2026-Q4`)
+    # and person; `rating_changes`: each rated match's all-time change, for the charts.
+    """
+    ALTER TABLE moves ADD COLUMN actor TEXT;
+    CREATE TABLE records (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        unrated TEXT,
+        finished_at TEXT NOT NULL
+    );
+    CREATE INDEX records_by_guild ON records (guild_id, seq);
+    CREATE TABLE results (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        user_id INTEGER,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        highlights TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, user_id, game, seq);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        season TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        display INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, season, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, season, display DESC, games DESC);
+    CREATE TABLE rating_changes (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        before INTEGER NOT NULL,
+        after INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, user_id, seq);
+    """,
+    # 10: leases. Work that one process does for all that share the database (the turn clocks
+    # and the computers' turns: `timekeeper`) belongs to the `owner` of its lease until
+    # `expires_at` (seconds since the epoch, the bot's clock); the owner renews it well before
+    # then, and once it lapses (its owner died) another process takes it.
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
+    # 11: the match version the board message (`board_message_id`) shows. Several processes
+    # may post a match's boards: a board is recorded only over an older one, so a process can
+    # tell that its board came too late (bot/commands/game.py).
+    """
+    ALTER TABLE matches ADD COLUMN board_version INTEGER;
+    """,
+    # 12: the server's and channel's names when the match was opened, for DMs worded by a
+    # process that does not serve that server (bot/ui/dms.py).
+    """
+    ALTER TABLE matches ADD COLUMN server_name TEXT;
+    ALTER TABLE matches ADD COLUMN channel_name TEXT;
+    """,
+)
+
+
+async def migrate(db: Database) -> None:
+    """Bring the database up to date: apply, in order, the migrations it has not had."""
+    await db.migrate(MIGRATIONS)
