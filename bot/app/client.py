@@ -80,7 +80,6 @@ class GamenightBot(commands.AutoShardedBot):
                                          executor=computer_executor)
         self.clock = clock or Clock()
         self.clocks = TurnClocks(self, self.clock)
-        self.timekeeper = Timekeeper(self, self.clock)  # runs the clocks and computers, or not
         # one replay drawn at a time: the others wait, and the computers keep a worker free
         self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
@@ -119,6 +118,9 @@ class GamenightBot(commands.AutoShardedBot):
         self.store.clock = self.clock.now
         self.service = MatchService(self.store)
         self.languages = Languages(self, self.store)
+        # runs the clocks and the computers, or not
+        self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
+                                     self.clock)
         self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
@@ -176,7 +178,7 @@ class GamenightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
-        if hasattr(self, "store"):
+        if hasattr(self, "timekeeper"):
             await self.timekeeper.stop()  # gives the lease up: another process takes over
         self.computers.close()
         RENDERS.close()

@@ -27,10 +27,14 @@ import logging
 import os
 import secrets
 import socket
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
 
 from bot.matches.deadlines import Clock
+from bot.matches.model import Match
+from bot.matches.service import MatchService
 from bot.storage.commits import CommitListener
+from bot.storage.rows import ClockRow, MatchRow
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +44,45 @@ RENEW_EVERY = 10.0  # the holder renews (and the others try) this often: three c
 RESCAN_EVERY = 60.0  # the holder re-reads every open match this often (notices lost meanwhile)
 
 
-class Timekeeper:
-    """Holds, renews and gives up the timekeeper lease, running the bot's `clocks` and
-    `computers` only while it holds it. `bot` is the GamenightBot (not imported here: the
-    client imports this module)."""
+class LeaseStore(Protocol):
+    """The slice of the store the timekeeper reads and writes: the lease, the other
+    processes' commits, and what an open match has pending."""
 
-    def __init__(self, bot: Any, clock: Clock) -> None:
-        self.bot = bot
+    @property
+    def dialect(self) -> str: ...
+    async def take_lease(self, name: str, owner: str, seconds: float) -> bool: ...
+    async def release_lease(self, name: str, owner: str) -> None: ...
+    async def listen(self, heard: Callable[[int], None]) -> CommitListener | None: ...
+    async def clock_rows(self) -> list[ClockRow]: ...
+    async def computer_matches(self) -> list[int]: ...
+
+
+class TurnClockRunner(Protocol):
+    """The turn clocks (bot/ui/turn_clocks.py), run only by the lease's holder."""
+
+    async def start(self, *, pause: bool = True) -> None: ...
+    async def stop(self, *, mark_alive: bool = True) -> None: ...
+    def arm(self, row: MatchRow | ClockRow) -> None: ...
+
+
+class ComputerRunner(Protocol):
+    """The computer players (bot/ui/computer_players.py), run only by the lease's holder."""
+
+    async def resume(self) -> None: ...
+    def stop(self) -> None: ...
+    def schedule(self, match: Match, *, retry: bool = False) -> bool: ...
+
+
+class Timekeeper:
+    """Holds, renews and gives up the timekeeper lease, running the `clocks` and `computers`
+    only while it holds it."""
+
+    def __init__(self, store: LeaseStore, service: MatchService, clocks: TurnClockRunner,
+                 computers: ComputerRunner, clock: Clock) -> None:
+        self.store = store
+        self.service = service
+        self.clocks = clocks
+        self.computers = computers
         self.clock = clock
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.holding = False
@@ -60,7 +96,7 @@ class Timekeeper:
     @property
     def shared(self) -> bool:
         """Whether other processes may share the database (PostgreSQL)."""
-        return self.bot.store.dialect != "sqlite"
+        return self.store.dialect != "sqlite"
 
     async def start(self) -> None:
         """At start-up: listen for other processes' commits, take the lease if it is free (and
@@ -87,7 +123,7 @@ class Timekeeper:
             await self._step_down(mark_alive=release)
             if release and self.shared:
                 try:
-                    await self.bot.store.release_lease(LEASE, self.owner)
+                    await self.store.release_lease(LEASE, self.owner)
                 except Exception:  # the store may be gone: the lease lapses by itself
                     log.warning("could not release the timekeeper lease", exc_info=True)
 
@@ -120,7 +156,7 @@ class Timekeeper:
         if not self.shared:
             return True
         try:
-            held = await self.bot.store.take_lease(LEASE, self.owner, LEASE_SECONDS)
+            held = await self.store.take_lease(LEASE, self.owner, LEASE_SECONDS)
         except Exception:  # the database is out of reach: ours until it would lapse
             log.warning("could not renew the timekeeper lease", exc_info=True)
             return self.holding and now < self._until
@@ -135,12 +171,12 @@ class Timekeeper:
             # At start-up the clocks stood still while no process ran; taking over while this
             # one ran, they did not (what fell due meanwhile is done now). Before the
             # computers: their moves restart clocks.
-            await self.bot.clocks.start(pause=not self._ran)
-            await self.bot.computers.resume()  # the computers' turns pending meanwhile
+            await self.clocks.start(pause=not self._ran)
+            await self.computers.resume()  # the computers' turns pending meanwhile
         except BaseException:
             await self._step_down(mark_alive=False)
             if self.shared:  # another process may manage: it takes the lease at once
-                await self.bot.store.release_lease(LEASE, self.owner)
+                await self.store.release_lease(LEASE, self.owner)
             raise
         self._next_scan = self.clock.now() + RESCAN_EVERY
 
@@ -151,22 +187,22 @@ class Timekeeper:
 
     async def _step_down(self, *, mark_alive: bool) -> None:
         self.holding = False
-        self.bot.computers.stop()
-        await self.bot.clocks.stop(mark_alive=mark_alive)
+        self.computers.stop()
+        await self.clocks.stop(mark_alive=mark_alive)
 
     async def _rescan(self) -> None:
         """Arm every open match's clocks and schedule every computer due to act."""
         self._next_scan = self.clock.now() + RESCAN_EVERY
-        for row in await self.bot.store.clock_rows():
-            self.bot.clocks.arm(row)
-        for match_id in await self.bot.store.computer_matches():
+        for row in await self.store.clock_rows():
+            self.clocks.arm(row)
+        for match_id in await self.store.computer_matches():
             await self.heard(match_id)
 
     # -- other processes' commits ------------------------------------------------------------
 
     async def _listen(self) -> None:
         try:
-            self._listener = await self.bot.store.listen(self._notified)
+            self._listener = await self.store.listen(self._notified)
         except Exception:  # the re-scan stands in until the next tick listens again
             log.warning("cannot listen for other processes' commits", exc_info=True)
 
@@ -181,11 +217,11 @@ class Timekeeper:
     async def heard(self, match_id: int) -> None:
         """Another process changed the match: its computer's turn, its new deadlines."""
         try:
-            match = await self.bot.service.get(match_id)
+            match = await self.service.get(match_id)
         except Exception:  # the re-scan reads it again
             log.warning("could not read match %s after another process's commit", match_id,
                         exc_info=True)
             return
         if match is not None and self.holding:
-            self.bot.computers.schedule(match)
-            self.bot.clocks.arm(match.row)
+            self.computers.schedule(match)
+            self.clocks.arm(match.row)
