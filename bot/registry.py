@@ -1,8 +1,8 @@
 """The games Gamenight hosts, one line each.
 
-A game is a pure engine package (`games/<game>/`) and an adapter module in `bot/adapters/` whose
-`async setup(bot)` adds the game's cog and its persistent controls. Adding a game means
-writing those two, a renderer, and one line here.
+A game is a pure engine package (`games/<game>/`, an `Engine` of games/engine.py) and an adapter
+module in `bot/adapters/` whose `async setup(bot)` adds the game's cog and its persistent
+controls. Adding a game means writing those two, a renderer, and one line here.
 """
 
 from __future__ import annotations

@@ -105,10 +105,10 @@ def unreadable(text: str, readable: Callable[[str], bool]) -> str:
 def join_and(items: Iterable[object], word: str = "and") -> str:
     """`a`, `a and b`, `a, b and c`: names (or anything) listed as a sentence reads them.
     `word` may be "or"."""
-    items = [str(item) for item in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    names = [str(item) for item in items]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:  # games.engine names Step in the protocol
+    from games.engine import Engine
 
 #: Actions the move log keeps that are not moves of the game's notation: each is the engine's
 #: function of that name, `function(state, seat)`.
@@ -29,20 +31,21 @@ class Step:
     after: Any
 
 
-def first_state(engine: ModuleType, players: int, seed: int,
+def first_state(engine: Engine, players: int, seed: int,
                 options: dict[str, Any] | None) -> Any:
     """The state a match starts from (the deal, the first player), as the engine makes it."""
     return engine.new_game(players, seed=seed, options=options)
 
 
-def apply_logged(engine: ModuleType, state: Any, seat: int | None, action: str) -> Any:
-    """The state after one logged action."""
+def apply_logged(engine: Engine, state: Any, seat: int | None, action: str) -> Any:
+    """The state after one logged action. Engines take a seat number; a seat the log left
+    empty (no game has an action of no seat) is handed on as it is, for the engine to refuse."""
     if action in SPECIAL_ACTIONS:
         return getattr(engine, action)(state, seat)
-    return engine.apply(state, seat, engine.parse_move(action))
+    return engine.apply(state, cast(int, seat), engine.parse_move(action))
 
 
-def steps(engine: ModuleType, players: int, seed: int, options: dict[str, Any] | None,
+def steps(engine: Engine, players: int, seed: int, options: dict[str, Any] | None,
           actions: Iterable[tuple[int | None, str]]) -> Iterator[Step]:
     """Each logged action (`(seat, action)`, in order) with the states before and after it."""
     state = first_state(engine, players, seed, options)
@@ -52,7 +55,7 @@ def steps(engine: ModuleType, players: int, seed: int, options: dict[str, Any] |
         state = after
 
 
-def final_state(engine: ModuleType, players: int, seed: int, options: dict[str, Any] | None,
+def final_state(engine: Engine, players: int, seed: int, options: dict[str, Any] | None,
                 actions: Iterable[tuple[int | None, str]]) -> Any:
     """The state after every action (the first state when there is none)."""
     state = first_state(engine, players, seed, options)

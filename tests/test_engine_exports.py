@@ -10,8 +10,8 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 GAMES = ("doudizhu", "patchwork", "reversi", "scrabble")
-# games.common, games.replay and games.contests are shared by every engine
-ALLOWED = {"games", "games.common", "games.replay", "games.contests",
+# games.common, games.replay, games.contests and games.engine (the protocol) are every engine's
+ALLOWED = {"games", "games.common", "games.replay", "games.contests", "games.engine",
            *(f"games.{game}" for game in GAMES)}
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
 from games.common import Event, Outcome
+from games.engine import Engine
 from bot.matches.commit_order import Ticket
 from bot.storage.rows import (
     MatchRow, SeatRow,
@@ -66,7 +66,7 @@ class Match:
     """A match row with its engine state decoded."""
 
     row: MatchRow
-    engine: ModuleType
+    engine: Engine
     state: Any | None
     # the announcement order of the commit that produced this match (see bot/matches/commit_order.py)
     ticket: Ticket | None = field(default=None, compare=False, repr=False)

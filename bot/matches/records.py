@@ -18,6 +18,7 @@ from bot.storage.rows import FinishRecord, MoveRow, SeatResult
 from bot.storage.store import Store
 from games.common import Outcome
 from games.contests import contests, standing
+from games.engine import Engine
 from games.replay import Step, steps
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ def turn_times(moves: Sequence[MoveRow], players: int) -> list[tuple[int, float]
     return [(count, seconds) for count, seconds in times]
 
 
-def highlights(game: str, engine: Any, match_steps: Sequence[Step],
+def highlights(game: str, engine: Engine, match_steps: Sequence[Step],
                players: int) -> list[dict[str, Any]]:
     """Each seat's highlights of the match, from the game's engine (`highlights`). A fault
     there never stops a match from finishing: the record is kept without them."""

@@ -72,6 +72,7 @@ def _play(seen: View, level: str, rng: random.Random, samples: int | None) -> Co
 
 def seen_of(seen: View) -> Seen:
     """The policy's `Seen` from a seat's view of the play."""
+    assert seen.seat is not None and seen.landlord is not None  # a seat's view, in the play
     hand = card_counts(seen.hand)
     played = card_counts(seen.played)
     deck = deck_counts(seen.players)

@@ -195,8 +195,8 @@ def split(hand: Counts, players: int) -> tuple[Combination, ...]:
             best[0], best[1] = score, (list(rest), list(chains))
 
     search(0, (0, 0, 0), [])
-    best[1] = _build(*best[1], players)
-    combos = sorted(best[1], key=lambda c: (c.rank, -c.size))
+    kept, chains = best[1]
+    combos = sorted(_build(kept, chains, players), key=lambda c: (c.rank, -c.size))
     return tuple(combos + power)
 
 

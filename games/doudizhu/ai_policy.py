@@ -165,6 +165,7 @@ def _last_resort(seen: Seen, plain: list[Combination], danger: int) -> Combinati
 
 def follow(seen: Seen, style: Style, rng: random.Random) -> Combination | None:
     """A play beating `seen.to_beat`, or None to pass."""
+    assert seen.winner is not None  # who played `to_beat`
     options = answers(seen)
     if not options:
         return None
@@ -200,6 +201,7 @@ def _block(seen: Seen, options: list[Combination]) -> Combination | None:
     """A partner is winning: let the play stand, unless it is a low single or pair, the
     landlord plays next and a high one (jack to ace) can go on top without breaking the hand,
     so that the landlord must spend a 2 or a joker."""
+    assert seen.to_beat is not None  # following
     low = seen.to_beat.type in (SINGLE, PAIR) and seen.to_beat.rank < JACK
     if not low or (seen.seat + 1) % seen.players != seen.landlord:
         return None
@@ -219,6 +221,7 @@ def _break(seen: Seen, combo: Combination, before: int) -> int:
 
 def _worth(seen: Seen, combo: Combination, cost: int, urgent: bool, before: int) -> bool:
     """Is answering with `combo` (breaking `cost` extra combinations) worth it?"""
+    assert seen.to_beat is not None  # following
     against_landlord = seen.winner == seen.landlord
     if combo.rank >= TWO and combo.type == SINGLE and not urgent and before > 3:
         # a 2 or a joker: spend it on high cards, or keep it for control

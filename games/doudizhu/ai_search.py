@@ -79,6 +79,7 @@ def playout(seen: Seen, hands: list[list[int]], move: Combination | None,
         if move is None:
             passes += 1
             if passes >= players - 1:
+                assert winner is not None  # a pass answers someone's play
                 to_beat, passes, turn = None, 0, winner
             else:
                 turn = (turn + 1) % players

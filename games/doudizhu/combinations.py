@@ -216,9 +216,11 @@ def _classify_any(counts: list[int], size: int, players: int) -> Combination | N
         for four in range(TWO, -1, -1):
             if counts[four] != 4:
                 continue
-            rest = [(rank, count) for rank, count in enumerate(counts) if count and rank != four]
-            kickers = [rank for rank, count in rest if count == width]
-            if len(kickers) == 2 and len(rest) == 2 and _kickers_ok(kickers, width, {four}, players):
+            others = [(rank, count) for rank, count in enumerate(counts)
+                      if count and rank != four]
+            kickers = [rank for rank, count in others if count == width]
+            if (len(kickers) == 2 and len(others) == 2
+                    and _kickers_ok(kickers, width, {four}, players)):
                 return _make(QUADPLEX, four, 1, 4, kickers, width)
     return None
 

@@ -184,7 +184,8 @@ def parse_move(text: str) -> Move:
     """`bid 2`, `bid pass`, `play 33344` (or just `33344`), `pass`, `next`, `stop`."""
     words = (text or "").strip().lower()
     if words in ("pass", "next", "stop"):
-        return {"pass": Pass(), "next": Next(), "stop": Stop()}[words]
+        said: dict[str, Move] = {"pass": Pass(), "next": Next(), "stop": Stop()}
+        return said[words]
     if words.startswith("bid"):
         return Bid.parse(words)
     return Play.parse(text)
@@ -321,8 +322,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if state.phase == OVER or seat != state.turn:
         return []
     if state.phase == AUCTION:
-        return [Bid(0)] + [Bid(amount) for amount in range(state.bid + 1, 4)]
-    plays = [Play(ranks_text(combo.key)) for combo in legal_combinations(state, seat)]
+        return [Bid(amount) for amount in (0, *range(state.bid + 1, 4))]
+    plays: list[Move] = [Play(ranks_text(combo.key)) for combo in legal_combinations(state, seat)]
     return ([Pass()] if state.to_beat else []) + plays
 
 
@@ -367,10 +368,18 @@ def payment(state: State) -> dict[str, Any] | None:
     doublings = []
     for code in state.doublings:
         combo = classify(code, state.players)
+        assert combo is not None  # a bomb or a rocket, played
         doublings.append({"type": combo.type, "play": str(combo)})
     return {"bid": state.bid, "doublings": doublings, "unit": unit,
             "total": unit * (state.players - 1), "landlord": state.landlord,
             "won": state.payments[state.landlord] > 0, "went_out": state.went_out}
+
+
+def _round_end(state: State, seat: int) -> Event:
+    """The event of the round just paid (it ended with `seat`'s play, resignation or forfeit)."""
+    values = payment(state)
+    assert values is not None  # paid, and the auction chose a landlord
+    return Event("round_end", seat=seat, values=values)
 
 
 def _settle(state: State, landlord_won: bool) -> tuple[int, ...]:
@@ -487,6 +496,7 @@ def _play(state: State, seat: int, move: Play) -> State:
     to_beat = state.to_beat
     if to_beat is not None:
         old = classify(to_beat[1], players)
+        assert old is not None  # the play that stands was classified when it was played
         if not beats(combo, old, players):
             key, values = explain_not_beating(combo, old, players)
             raise IllegalMove(key, **values)
@@ -513,7 +523,7 @@ def _play(state: State, seat: int, move: Play) -> State:
     payments = _settle(new, landlord_won=seat == state.landlord)
     new = replace(new, phase=ROUND_OVER, turn=None, went_out=seat, payments=payments,
                   ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-    events.append(Event("round_end", seat=seat, values=payment(new)))
+    events.append(_round_end(new, seat))
     return replace(new, events=tuple(events))
 
 
@@ -544,7 +554,7 @@ def resign(state: State, seat: int) -> State:
         payments = _settle(state, landlord_won=seat != state.landlord)
         new = replace(new, payments=payments, went_out=None,
                       ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-        events.append(Event("round_end", seat=seat, values=payment(new)))
+        events.append(_round_end(new, seat))
     events.append(Event("end"))
     return replace(new, events=tuple(events))
 
@@ -563,8 +573,7 @@ def forfeit(state: State, seat: int) -> State:
     payments = _settle(state, landlord_won=seat != state.landlord)
     new = replace(state, phase=ROUND_OVER, turn=None, went_out=None, payments=payments,
                   ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-    events = (Event("forfeit", seat=seat),
-              Event("round_end", seat=seat, values=payment(new)))
+    events = (Event("forfeit", seat=seat), _round_end(new, seat))
     return replace(new, events=events)
 
 

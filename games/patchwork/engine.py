@@ -100,7 +100,9 @@ class Placed:
 def _quilt_mask(placements: tuple[Placed, ...]) -> int:
     mask = 0
     for p in placements:
-        mask |= mask_at(p.patch, p.orientation, square_index(p.square))
+        placed = mask_at(p.patch, p.orientation, square_index(p.square))
+        assert placed is not None  # a placed patch fits the quilt
+        mask |= placed
     return mask
 
 

@@ -347,7 +347,7 @@ def _deepen(own: int, opp: int, settings: Level, order: list[int], limit: int) -
     return best
 
 
-def best_square(own: int, opp: int, level: str, seed: object, nodes: int | None = None) -> int:
+def best_square(own: int, opp: int, level: str, seed: int, nodes: int | None = None) -> int:
     """The square a computer of `level` plays for `own` (who must have a legal move)."""
     settings = LEVEL_SETTINGS[level]
     rng = seeded_rng(seed, "reversi-ai", level, own, opp)

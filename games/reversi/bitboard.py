@@ -61,7 +61,8 @@ def legal_squares(own: int, opp: int) -> int:
 
 def _rays(square: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The rays of at least two squares leaving `square`: (towards higher indices, lower)."""
-    up, down = [], []
+    up: list[int] = []
+    down: list[int] = []
     for step, mask in DIRECTIONS:
         ray, cursor = 0, shift(1 << square, step, mask)
         while cursor:

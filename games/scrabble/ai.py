@@ -91,7 +91,7 @@ def will_challenge(
     """Whether `seat` at `level` challenges the open play now, whether or not it is to move
     (at a table of three or four, any other player may challenge): from its view alone."""
     seen = view(state, seat)
-    if not (seen.can_challenge and LEVEL_SPECS[level].challenges):
+    if seen.pending is None or not (seen.can_challenge and LEVEL_SPECS[level].challenges):
         return False
     lex = lexicon if lexicon is not None else default_lexicon()
     return bool(unknown_words(seen.pending, lex))
@@ -138,6 +138,7 @@ def _finish_line_play(seen: View, plays: list[Option]) -> Play | None:
     """The best-scoring play that reaches the finish-line target, if any does."""
     if seen.finish is None:
         return None
+    assert seen.seat is not None  # a seat's view
     need = seen.finish - seen.scores[seen.seat]
     reaching = [o for o in plays if o.score >= need]
     return _top(reaching, lambda o: o.score).play() if reaching else None

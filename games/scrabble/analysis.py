@@ -35,9 +35,9 @@ def missed_plays(steps: Sequence[Step], players: int, *,
     stood = {play.ply: play.score for play in plays_made(steps)}
     missed: list[dict[str, Any] | None] = [None] * players
     for step in steps:
-        if not _is_turn(step):
-            continue
         seat = step.seat
+        if seat is None or not _is_turn(step):
+            continue
         found = movegen.options(step.before.board, step.before.racks[seat], lex, one_blank_choice=True)
         if not found:
             continue

@@ -53,6 +53,13 @@ class Board:
         char = self.rows[row][col]
         return None if char == EMPTY else char
 
+    def tile(self, square: tuple[int, int]) -> str:
+        """The tile on a covered `(row, col)`; ValueError for an empty square."""
+        tile = self[square]
+        if tile is None:
+            raise ValueError(f"no tile on {square}")
+        return tile
+
     def is_empty(self) -> bool:
         return all(row == EMPTY * SIZE for row in self.rows)
 

@@ -535,6 +535,7 @@ class _Draft:
         tiebreak = False
         playing = self.playing  # a seat that resigned cannot win
         if reason == "finish":
+            assert seat is not None  # who reached the target
             winners = [seat]
         else:
             top = max(final[s] for s in playing)
@@ -659,7 +660,7 @@ def _pass(state: State, seat: int, lexicon: Lexicon) -> State:
     draft = _Draft(state)
     pending = state.pending
     draft.pending = None
-    if pending is not None and pending.final:
+    if pending is not None and pending.ends is not None:  # a final play
         draft.event("accept", seat)
         draft.end(pending.ends, pending.seat)
         return draft.build()

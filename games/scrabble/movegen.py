@@ -484,10 +484,11 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                     counts[letter] = left
         if blanks:
             blanks -= 1
-            allowed = None if check is None else check.allowed
+            blank_allowed = None if check is None else check.allowed
             extra = 0 if check is None else check.base * wm
             for letter, child in node.items():
-                if (allowed is not None and letter not in allowed) or (tile and tile not in child):
+                if ((blank_allowed is not None and letter not in blank_allowed)
+                        or (tile and tile not in child)):
                     continue
                 extend(after, child, word + lower[letter], score, mult * wm, cross + extra,
                        key - blank_weight)

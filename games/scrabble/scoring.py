@@ -92,12 +92,12 @@ def place(board: Board, play: Play) -> tuple[Placement, ...]:
     before = _run(board, play.row - dr, play.col - dc, -dr, -dc)[::-1]
     after = _run(board, last_row + dr, last_col + dc, dr, dc)
     if before or after:
-        whole = "".join(board[r, c] for r, c in before) + play.word
-        whole += "".join(board[r, c] for r, c in after)
+        whole = "".join(board.tile(square) for square in before) + play.word
+        whole += "".join(board.tile(square) for square in after)
         start = before[0] if before else (play.row, play.col)
         touching = before[-1] if before else after[0]
         raise InvalidPlacement("scrabble.runs_on", square=square_name(*touching),
-                               tile=board[touching].upper(), start=square_name(*start),
+                               tile=board.tile(touching).upper(), start=square_name(*start),
                                direction=play.direction, whole=whole)
     if not placements:
         raise InvalidPlacement("scrabble.already_on_board", word=play.word.upper())
@@ -180,13 +180,13 @@ def _score_word(
     letters = 0
     multiplier = 1
     for r, c in squares:
-        value = tile_value(grid[r, c])
+        value = tile_value(grid.tile((r, c)))
         if (r, c) in new:
             bonus = PREMIUMS[r][c]
-            value *= LETTER_MULTIPLIER.get(bonus, 1)
-            multiplier *= WORD_MULTIPLIER.get(bonus, 1)
+            value *= LETTER_MULTIPLIER.get(bonus or "", 1)
+            multiplier *= WORD_MULTIPLIER.get(bonus or "", 1)
         letters += value
-    word = "".join(grid[r, c] for r, c in squares).upper()
+    word = "".join(grid.tile(square) for square in squares).upper()
     return word, letters * multiplier
 
 
