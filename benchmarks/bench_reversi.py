@@ -1,5 +1,5 @@
 """Reversi timings: board rendering, and `/reversi move` interaction -> the bot's reply through
-the fake Discord server (tests/fakediscord.py) on 127.0.0.1. Run from the repository root:
+the fake Discord server (tests/fakediscord/) on 127.0.0.1. Run from the repository root:
 
     python benchmarks/bench_reversi.py [--moves N]
 """
