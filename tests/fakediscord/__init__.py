@@ -95,7 +95,7 @@ Behaviour modelled on Discord: DM to a user with ``dms_open=False`` -> 403 code 
 without SEND_MESSAGES/ATTACH_FILES (after the bot's channel overwrite) -> 403 50013, while
 interaction responses and follow-ups need no channel permission; a second interaction callback -> 400 40060;
 every request body is checked against Discord's OpenAPI document and the limits it lacks
-(``tests/discord_schema.py``): a refused body -> 400 50035 and a failed test (``tests/conftest.py``;
+(``discord_schema.py`` here): a refused body -> 400 50035 and a failed test (``tests/conftest.py``;
 ``expect_invalid_requests()`` for a test that means to send one); the first followup
 after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
 channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
@@ -118,6 +118,7 @@ and events), ``message_store`` (messages made, edited and announced), ``rest`` (
 request log, injected failures), ``schema_check`` (every request body checked), ``routes`` and
 ``callbacks`` (the REST handlers). The objects are in ``world``, ``messages`` and
 ``interactions``; the rest in ``flags``, ``errors``, ``ratelimits`` and ``running`` (run_bot).
+``discord_schema`` checks request bodies against Discord's OpenAPI document (in ``data/``).
 """
 
 from __future__ import annotations

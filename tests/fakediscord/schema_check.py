@@ -1,4 +1,4 @@
-"""Every request body checked against Discord's OpenAPI document (tests/discord_schema.py): a
+"""Every request body checked against Discord's OpenAPI document (discord_schema.py): a
 body Discord would refuse is refused, recorded and, unless a test expects it, fails the test;
 a body that passes is checked for words that did not come through the catalogs
 (tests/pseudo.py)."""
@@ -10,7 +10,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from tests import discord_schema, pseudo
+from tests import pseudo
+from tests.fakediscord import discord_schema
 from tests.fakediscord.errors import _HTTPError
 
 log = logging.getLogger("fakediscord")
@@ -18,7 +19,7 @@ log = logging.getLogger("fakediscord")
 
 @dataclass
 class SchemaViolation:
-    """A request body the fake refused because Discord would (tests/discord_schema.py)."""
+    """A request body the fake refused because Discord would (discord_schema.py)."""
 
     method: str
     path: str
@@ -39,7 +40,7 @@ class SchemaCheck:
     """The check of every request body, and the names a message may show as they are."""
 
     def _check_schema(self, method: str, sub: str, payload: Any) -> None:
-        """Refuse, record and report a body Discord would refuse (see tests/discord_schema.py)."""
+        """Refuse, record and report a body Discord would refuse (see discord_schema.py)."""
         problems = discord_schema.check_request(method, sub, payload)
         if not problems:
             pseudo.check(method, sub, payload, self._names())
