@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games.reversi as reversi  # noqa: E402
-from tests.e2e import running_bot  # noqa: E402
+from tests.e2e_helpers import running_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 POLL = 0.0005  # seconds between two looks for a response

@@ -1,4 +1,4 @@
-"""Every picture the bot draws, at its worst case (tests/render_samples.py): dimensions, bytes,
+"""Every picture the bot draws, at its worst case (tests/render/samples.py): dimensions, bytes,
 median render time, and how it looks on a 390-px-wide phone (render/phone.py): the scale
 Discord shows it at and the smallest text once shown. Then the Patchwork full table render:
 cold, the same view again, and a whole game's states in turn.
@@ -28,7 +28,7 @@ from i18n import LANGUAGES, voice  # noqa: E402
 from render.phone import MIN_TEXT, shown_scale  # noqa: E402
 import games.patchwork as pw  # noqa: E402
 from render.patchwork import render_game  # noqa: E402
-from tests.render_samples import (  # noqa: E402
+from tests.render.samples import (  # noqa: E402
     LONG_NAMES,
     drawn,
     patchwork_late,
@@ -54,7 +54,7 @@ def patchwork_figures(runs: int) -> None:
     the same late view again and again, and every state of a seeded game in turn (what the bot
     does: one quilt or the circle changes, the rest is cached)."""
     code = ("import time, sys; sys.path.insert(0, '.');"
-            "from tests.render_samples import *;"
+            "from tests.render.samples import *;"
             "v = pw.view(patchwork_late(patchwork_states()), 0);"
             "t = time.perf_counter(); render_game(v, LONG_NAMES);"
             "print((time.perf_counter() - t) * 1000)")

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from i18n import LANGUAGES, voice  # noqa: E402
-from tests.render_samples import samples  # noqa: E402
+from tests.render.samples import samples  # noqa: E402
 
 
 def cpu_ms(draw, runs: int) -> float:

@@ -43,7 +43,7 @@ import games.doudizhu as ddz  # noqa: E402
 import games.patchwork as patchwork  # noqa: E402
 import games.reversi as reversi  # noqa: E402
 import games.scrabble as scrabble  # noqa: E402
-from tests.e2e import running_bot  # noqa: E402
+from tests.e2e_helpers import running_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 SEATS = {"reversi": 2, "scrabble": 2, "doudizhu": 3, "patchwork": 2}

@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bench_load import (  # noqa: E402
     Tables, command_for, parse_games, percentile)
 from bot.matches.engines import engine_for  # noqa: E402
-from tests.e2e import running_bot  # noqa: E402
+from tests.e2e_helpers import running_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 MB = 1024 * 1024

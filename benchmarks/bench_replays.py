@@ -20,7 +20,7 @@ from PIL import Image  # noqa: E402
 from bot.workers.replay_animation import animate  # noqa: E402
 from i18n import LANGUAGES  # noqa: E402
 from render.replay import MAX_BYTES, frame_ms  # noqa: E402
-from tests.playouts import played  # noqa: E402
+from tests.games.playouts import played  # noqa: E402
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 

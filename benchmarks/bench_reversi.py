@@ -1,5 +1,5 @@
 """Reversi timings: board rendering, and `/reversi move` interaction -> the bot's reply through
-the fake Discord server (tests/fakediscord.py) on 127.0.0.1. Run from the repository root:
+the fake Discord server (tests/fakediscord/) on 127.0.0.1. Run from the repository root:
 
     python benchmarks/bench_reversi.py [--moves N]
 """
@@ -47,7 +47,7 @@ def bench_render(rounds: int) -> list[float]:
 async def bench_interactions(moves: int) -> tuple[list[float], list[float]]:
     """Time each `/reversi move` from sending the interaction to the bot's callback arriving,
     and to the bot being idle again (board posted, state saved)."""
-    from tests.e2e import running_bot
+    from tests.e2e_helpers import running_bot
     from tests.fakediscord import FakeDiscord
 
     fake = FakeDiscord()

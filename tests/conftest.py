@@ -1,27 +1,12 @@
-"""Shared fixtures: a fresh store (SQLite, or PostgreSQL: tests/stores.py) and match service
-per test."""
+"""What every folder shares: the database the tests run on (SQLite, or PostgreSQL:
+tests/stores.py), and the checks every test passes (no request Discord would refuse, no words
+shown without the catalogs). The store and match service fixtures are in tests/bot/conftest.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.matches.model import Player
-from bot.matches.service import MatchService
-from bot.storage.store import Store
 from tests import stores
-
-
-@pytest.fixture
-async def db_path(tmp_path):
-    """The test's database: a SQLite file, or a PostgreSQL schema's URL."""
-    return await stores.location(tmp_path / "gamenight.db")
-
-
-@pytest.fixture
-async def store(db_path):
-    store = await Store.open(db_path)
-    yield store
-    await store.close()
 
 
 @pytest.fixture
@@ -48,19 +33,10 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-@pytest.fixture
-async def service(store):
-    return MatchService(store)
-
-
-ALICE = Player(101, "alice")
-BOB = Player(102, "bob")
-CAROL = Player(103, "carol")
-
-
 @pytest.fixture(autouse=True)
 def discord_accepts_every_request():
-    """Fail any test in which the bot sent a body Discord would refuse (tests/discord_schema.py)."""
+    """Fail any test in which the bot sent a body Discord would refuse
+    (tests/fakediscord/discord_schema.py)."""
     from tests.fakediscord import UNEXPECTED_VIOLATIONS
 
     UNEXPECTED_VIOLATIONS.clear()

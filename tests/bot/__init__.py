@@ -1,0 +1,1 @@
+"""Tests of the bot without Discord, a folder per room of bot/."""

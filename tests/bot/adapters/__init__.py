@@ -1,0 +1,1 @@
+"""Each game's adapter words the engine in every language (bot/adapters/<game>/)."""

@@ -1,0 +1,1 @@
+"""The `/match` and `/gamenight` commands, without Discord (bot/commands/)."""

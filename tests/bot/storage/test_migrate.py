@@ -1,0 +1,110 @@
+"""`gamenight migrate`: every match, move, record and setting copied between databases (SQLite
+to SQLite, SQLite to PostgreSQL), verified by counts and checksums, and idempotent."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+
+from bot.storage.copy import MigrationMismatch, migrate
+from bot.matches.ratings import ALL_TIME
+from bot.matches.service import MatchService
+from bot.storage.rows import GuildSettings, LiveDM
+from bot.storage.store import Store
+from bot.storage.tables import TABLES
+from tests.bot.matches.test_records import PEOPLE, play
+
+GUILD = 7
+
+
+async def fill(path) -> dict:
+    """A database with finished, running and cancelled matches, records and settings."""
+    store = await Store.open(path)
+    service = MatchService(store)
+    await play(service, "reversi", PEOPLE[:2], channel=1, seed=3)
+    await play(service, "scrabble", PEOPLE[1:4], channel=2, seed=3)
+    await play(service, "doudizhu", PEOPLE[:3], channel=3, seed=3, rounds=2)
+    lobby = await service.open_lobby("patchwork", guild_id=GUILD, channel_id=4,
+                                     creator=PEOPLE[0], seed=5)
+    running = await service.join(lobby.id, PEOPLE[1])
+    seat = running.current_seat()
+    running = (await service.act(4, running.player(seat).user_id, "pass")).match
+    await store.keep_live_dm(LiveDM(running.id, 0, 99, 98, running.row.version, False))
+    await store.set_guild_settings(GUILD, GuildSettings(turn_time="1h", language="gu"))
+    await store.set_notify(PEOPLE[2].user_id, False)
+    facts = {"running": running.id, "state": running.state,
+             "skills": await store.skills(GUILD, "reversi", ALL_TIME),
+             "history": [row.match_id for row in await store.history(GUILD)]}
+    await store.close()
+    return facts
+
+
+async def check(target, facts) -> None:
+    store = await Store.open(target)
+    try:
+        service = MatchService(store)
+        assert await service.replay(facts["running"]) == facts["state"]
+        assert (await service.get(facts["running"])).state == facts["state"]
+        assert await store.skills(GUILD, "reversi", ALL_TIME) == facts["skills"]
+        assert [row.match_id for row in await store.history(GUILD)] == facts["history"]
+        assert (await store.guild_settings(GUILD)).language == "gu"
+        assert await store.notify(PEOPLE[2].user_id) is False
+        assert (await store.live_dm(facts["running"], 0)).message_id == 98
+        # new rows are numbered after the copied ones
+        lobby = await service.open_lobby("reversi", guild_id=GUILD, channel_id=50,
+                                         creator=PEOPLE[0])
+        assert lobby.id > facts["running"]
+        await service.join(lobby.id, PEOPLE[1])
+    finally:
+        await store.close()
+
+
+async def copy_twice(source, target) -> None:
+    facts = await fill(source)
+    said: list[str] = []
+    first = await migrate(source, target, said.append)
+    assert [copy.table for copy in first] == list(TABLES)
+    assert all(copy.added == copy.rows for copy in first)
+    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 14 tables")
+    again = await migrate(source, target, said.append)
+    assert all(copy.added == 0 for copy in again)  # running it twice changes nothing
+    assert [copy.checksum for copy in again] == [copy.checksum for copy in first]
+    await check(target, facts)
+
+
+@pytest.mark.sqlite_only
+async def test_sqlite_to_sqlite(tmp_path):
+    await copy_twice(tmp_path / "old.db", tmp_path / "new.db")
+
+
+@pytest.mark.sqlite_only
+async def test_sqlite_to_postgresql(tmp_path, pg_location):
+    await copy_twice(tmp_path / "old.db", pg_location)
+
+
+@pytest.mark.sqlite_only
+async def test_a_target_with_other_rows_is_reported(tmp_path):
+    await fill(tmp_path / "old.db")
+    other = await Store.open(tmp_path / "other.db")
+    await MatchService(other).open_lobby("reversi", guild_id=1, channel_id=9,
+                                         creator=PEOPLE[3], seed=1)  # another match #1
+    await other.close()
+    with pytest.raises(MigrationMismatch, match="matches"):
+        await migrate(tmp_path / "old.db", tmp_path / "other.db", lambda _line: None)
+
+
+def test_the_command_says_what_is_wrong_in_one_line(tmp_path):
+    argv = [sys.executable, "-m", "bot", "migrate", "--from", str(tmp_path / "missing.db"),
+            "--to", str(tmp_path / "new.db")]
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.strip().count("\n") == 0
+    assert "there is no SQLite database at" in done.stderr
+    assert not (tmp_path / "new.db").exists()
+    asyncio.run(fill(tmp_path / "old.db"))
+    argv[5] = str(tmp_path / "old.db")
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "verified: 14 tables" in done.stdout.splitlines()[-1]

@@ -1,0 +1,1 @@
+"""Dou Dizhu's engine, combinations, computer players and rules."""

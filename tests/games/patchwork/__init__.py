@@ -1,0 +1,1 @@
+"""Patchwork's engine, data, moves, computer player and rules."""

@@ -1,0 +1,1 @@
+"""Reversi's engine and computer players."""

@@ -1,0 +1,2 @@
+"""Scrabble's engine, scoring, validation, move generator, analysis, computer players and
+rules."""

@@ -1,0 +1,108 @@
+"""The shape of the code: bot/ in rooms along the Discord line, games registered in one place,
+and no import cycles in the bot."""
+
+from __future__ import annotations
+
+import ast
+from importlib import import_module
+from pathlib import Path
+
+import bot.matches.engines
+from bot.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module `path` imports, at any level (TYPE_CHECKING blocks and functions too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def bot_graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in (ROOT / "bot").rglob("*.py")}
+    return {name: {m for m in imports(path) if m in modules and m != name}
+            for name, path in modules.items()}
+
+
+def test_the_bot_has_no_import_cycle():
+    graph = bot_graph()
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            cycle = " -> ".join(path[path.index(name):] + (name,))
+            raise AssertionError(f"import cycle: {cycle}")
+        if name in done:
+            return
+        for imported in sorted(graph[name]):
+            visit(imported, path + (name,))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+# The rooms below the Discord line: they never import discord, directly or through another room.
+WITHOUT_DISCORD = ("bot/matches", "bot/storage", "bot/workers", "bot/registry.py",
+                   "bot/app/config.py")
+ROOMS = ("app", "matches", "storage", "workers", "ui", "commands", "adapters")
+
+
+def without_discord(name: str) -> bool:
+    path = name.replace(".", "/")
+    return any(path == room.removesuffix(".py") or path.startswith(room + "/")
+               for room in WITHOUT_DISCORD)
+
+
+def test_the_rooms_below_the_discord_line_never_import_discord():
+    modules = {module_name(p): p for p in (ROOT / "bot").rglob("*.py")}
+    graph = bot_graph()
+    below = sorted(name for name in modules if without_discord(name))
+    assert "bot.matches.service" in below and "bot.storage.store" in below
+    for name in below:
+        found = imports(modules[name])
+        assert not any(m == "discord" or m.startswith("discord.") for m in found), name
+        above = sorted(m for m in graph[name] if not without_discord(m))
+        assert not above, f"{name} imports {above}, which are on the Discord side"
+
+
+def test_the_bot_is_in_rooms():
+    """Every module lives in a room; only the entry point and the games' register sit at the top."""
+    top = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "registry.py"], top
+    rooms = sorted(p.name for p in (ROOT / "bot").iterdir()
+                   if p.is_dir() and (p / "__init__.py").exists())
+    assert rooms == sorted(ROOMS), rooms
+    for room in ROOMS:
+        assert ast.get_docstring(ast.parse((ROOT / "bot" / room / "__init__.py").read_text())), room
+
+
+def test_the_client_and_the_service_know_no_game():
+    names = {import_module(game.engine).NAME for game in GAMES}
+    for module in ("bot/app/client.py", "bot/matches/service.py", "bot/storage/store.py",
+                   "bot/ui/lobby.py", "bot/ui/present.py", "bot/ui/dms.py", "bot/ui/error_replies.py",
+                   "bot/commands/game.py", "bot/commands/match.py",
+                   *(str(p.relative_to(ROOT)) for p in (ROOT / "bot/storage").glob("*.py"))):
+        text = (ROOT / module).read_text().lower()
+        assert not any(f"games.{name}" in text for name in names), module
+        assert not any(f"bot.adapters.{name}" in text for name in names), module
+
+
+def test_every_registered_game_has_an_engine_and_an_adapter():
+    """What an engine package holds is checked against the `Engine` protocol (test_types.py)."""
+    for game in GAMES:
+        engine = import_module(game.engine)
+        assert bot.matches.engines.engine_for(engine.NAME) is engine
+        assert callable(import_module(game.adapter).setup)

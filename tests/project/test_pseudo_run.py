@@ -1,0 +1,26 @@
+"""The fake-Discord suites once more in the pseudo-locale (tests/pseudo.py): every text the bot
+sent must have come through the catalogs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests import pseudo
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(pseudo.ENABLED, reason="this is the pseudo-locale run itself")
+def test_the_fake_discord_suites_pass_in_the_pseudo_locale():
+    env = {**os.environ, "GAMENIGHT_TEST_PSEUDO": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-m", "e2e", "-p", "no:cacheprovider",
+         "-x", "--no-header"],
+        cwd=ROOT, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout.splitlines()[-1]
