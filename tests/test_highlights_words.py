@@ -14,7 +14,7 @@ import games.scrabble as scrabble
 from bot.commands.game import GameCog
 from bot.adapters.doudizhu import DouDizhuCog
 from bot.adapters.patchwork import PatchworkCog
-from bot.adapters.reversi import ReversiCog
+from bot.adapters.reversi.presenter import ReversiPresenter
 from bot.adapters.scrabble import ScrabbleCog
 from bot.ui.computer_players import process_pool
 from games.doudizhu.records import highlights as doudizhu_highlights
@@ -28,7 +28,7 @@ from tests.records_play import match_steps
 from tests.test_records_highlights import patchwork_bonus_walk, scrabble_walk
 
 NATIVE = re.compile(r"[\u4e00-\u9fff\u0a80-\u0aff]")  # Chinese or Gujarati letters
-COGS = {"reversi": ReversiCog, "scrabble": ScrabbleCog, "doudizhu": DouDizhuCog,
+COGS = {"reversi": ReversiPresenter, "scrabble": ScrabbleCog, "doudizhu": DouDizhuCog,
         "patchwork": PatchworkCog}
 
 
