@@ -13,7 +13,7 @@ import pytest
 import games.scrabble as scrabble
 from bot.commands.game import GameCog
 from bot.adapters.doudizhu import DouDizhuCog
-from bot.adapters.patchwork import PatchworkCog
+from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.adapters.reversi.presenter import ReversiPresenter
 from bot.adapters.scrabble import ScrabbleCog
 from bot.ui.computer_players import process_pool
@@ -29,7 +29,7 @@ from tests.test_records_highlights import patchwork_bonus_walk, scrabble_walk
 
 NATIVE = re.compile(r"[\u4e00-\u9fff\u0a80-\u0aff]")  # Chinese or Gujarati letters
 COGS = {"reversi": ReversiPresenter, "scrabble": ScrabbleCog, "doudizhu": DouDizhuCog,
-        "patchwork": PatchworkCog}
+        "patchwork": PatchworkPresenter}
 
 
 def cog(game: str) -> GameCog:
