@@ -15,7 +15,7 @@ from bot.commands.game import GameCog
 from bot.adapters.doudizhu import DouDizhuCog
 from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.adapters.reversi.presenter import ReversiPresenter
-from bot.adapters.scrabble import ScrabbleCog
+from bot.adapters.scrabble.presenter import ScrabblePresenter
 from bot.ui.computer_players import process_pool
 from games.doudizhu.records import highlights as doudizhu_highlights
 from games.patchwork.records import highlights as patchwork_highlights
@@ -28,7 +28,7 @@ from tests.records_play import match_steps
 from tests.test_records_highlights import patchwork_bonus_walk, scrabble_walk
 
 NATIVE = re.compile(r"[\u4e00-\u9fff\u0a80-\u0aff]")  # Chinese or Gujarati letters
-COGS = {"reversi": ReversiPresenter, "scrabble": ScrabbleCog, "doudizhu": DouDizhuCog,
+COGS = {"reversi": ReversiPresenter, "scrabble": ScrabblePresenter, "doudizhu": DouDizhuCog,
         "patchwork": PatchworkPresenter}
 
 
@@ -116,14 +116,14 @@ def test_scrabble_in_english():
 def test_scrabble_missed_plays_in_words_for_people_only():
     missed = missed_plays(scrabble_walk(), 2)
     say = voice()
-    assert [say(x) for x in ScrabbleCog.missed_lines(table(NAMES[2]), missed)] == [
+    assert [say(x) for x in ScrabblePresenter.missed_lines(table(NAMES[2]), missed)] == [
         "alice missed **ZEST** for 33 (scored 0 that turn)",
         "bob missed **SEE** for 5 (scored 0 that turn)"]
-    with_computer = ScrabbleCog.missed_lines(table(NAMES[2], computers=(1,)), missed)
+    with_computer = ScrabblePresenter.missed_lines(table(NAMES[2], computers=(1,)), missed)
     assert [say(x) for x in with_computer] == ["alice missed **ZEST** for 33 (scored 0 that "
                                                "turn)"]
     assert voice("zh-TW")(with_computer[0]) == "alice 錯過了 **ZEST**，可得 33 分（該回合得 0 分）"
-    assert ScrabbleCog.missed_lines(table(NAMES[2]), [None, None]) == []
+    assert ScrabblePresenter.missed_lines(table(NAMES[2]), [None, None]) == []
 
 
 def test_doudizhu_in_english():
@@ -181,5 +181,5 @@ async def test_scrabble_late_lines_come_from_the_move_log_in_a_process_pool(serv
         pool.shutdown()
     missed = missed_plays(await service.steps(match), 2)
     assert missed[0] is not None and missed[1] is not None
-    assert lines == ScrabbleCog.missed_lines(match, missed)
+    assert lines == ScrabblePresenter.missed_lines(match, missed)
     assert len(lines) == 1 and voice()(lines[0]).startswith("alice missed **")
