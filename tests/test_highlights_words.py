@@ -12,7 +12,7 @@ import pytest
 
 import games.scrabble as scrabble
 from bot.commands.game import GameCog
-from bot.adapters.doudizhu import DouDizhuCog
+from bot.adapters.doudizhu.presenter import DouDizhuPresenter
 from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.adapters.reversi.presenter import ReversiPresenter
 from bot.adapters.scrabble.presenter import ScrabblePresenter
@@ -28,7 +28,7 @@ from tests.records_play import match_steps
 from tests.test_records_highlights import patchwork_bonus_walk, scrabble_walk
 
 NATIVE = re.compile(r"[\u4e00-\u9fff\u0a80-\u0aff]")  # Chinese or Gujarati letters
-COGS = {"reversi": ReversiPresenter, "scrabble": ScrabblePresenter, "doudizhu": DouDizhuCog,
+COGS = {"reversi": ReversiPresenter, "scrabble": ScrabblePresenter, "doudizhu": DouDizhuPresenter,
         "patchwork": PatchworkPresenter}
 
 
