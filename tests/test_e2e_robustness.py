@@ -12,7 +12,7 @@ import time
 import pytest
 
 import bot.adapters.reversi.presenter as reversi_presenter
-from bot.commands.game import GameCog
+from bot.ui.boards import Boards
 from bot.ui.present import DEFER_AFTER
 from tests.e2e import fake_world, mentioned_ids, running_bot
 
@@ -196,13 +196,13 @@ async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, t
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
     fallbacks = []
-    real = GameCog.post_board_in_channel
+    real = Boards.post_board_in_channel
 
     async def spy(self, match, events, *newest):
         fallbacks.append(match.id)
         return await real(self, match, events, *newest)
 
-    monkeypatch.setattr(GameCog, "post_board_in_channel", spy)
+    monkeypatch.setattr(Boards, "post_board_in_channel", spy)
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         lobby = await fake.slash(alice, channel, "reversi new")
         refused = fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")

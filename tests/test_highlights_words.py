@@ -1,4 +1,4 @@
-"""The highlights in every language: each game's cog words a player's rows for
+"""The highlights in every language: each game's presenter words a player's rows for
 `/gamenight stats` (`stats_lines`) and a finished match's dicts for its result card
 (`card_lines`); Scrabble's missed plays come later (`late_card_lines`), found in a process
 pool from the move log."""
@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 import games.scrabble as scrabble
-from bot.commands.game import GameCog
 from bot.adapters.doudizhu.presenter import DouDizhuPresenter
 from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.adapters.reversi.presenter import ReversiPresenter
 from bot.adapters.scrabble.presenter import ScrabblePresenter
 from bot.ui.computer_players import process_pool
+from bot.ui.game_presenter import GamePresenter
 from games.doudizhu.records import highlights as doudizhu_highlights
 from games.patchwork.records import highlights as patchwork_highlights
 from games.reversi.records import highlights as reversi_highlights
@@ -32,8 +32,8 @@ COGS = {"reversi": ReversiPresenter, "scrabble": ScrabblePresenter, "doudizhu": 
         "patchwork": PatchworkPresenter}
 
 
-def cog(game: str) -> GameCog:
-    """The cog without a bot: its wording needs none."""
+def cog(game: str) -> GamePresenter:
+    """The presenter without a bot: its wording needs none."""
     return COGS[game].__new__(COGS[game])
 
 

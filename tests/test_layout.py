@@ -93,6 +93,8 @@ def test_the_client_and_the_service_know_no_game():
     names = {import_module(game.engine).NAME for game in GAMES}
     for module in ("bot/app/client.py", "bot/matches/service.py", "bot/storage/store.py",
                    "bot/ui/lobby.py", "bot/ui/present.py", "bot/ui/dms.py", "bot/ui/error_replies.py",
+                   "bot/ui/presenter.py", "bot/ui/game_presenter.py", "bot/ui/boards.py",
+                   "bot/ui/opening.py", "bot/ui/threads.py", "bot/ui/exports.py",
                    "bot/commands/game.py", "bot/commands/match.py"):
         text = (ROOT / module).read_text().lower()
         assert not any(f"games.{name}" in text for name in names), module
@@ -107,3 +109,28 @@ def test_every_registered_game_has_an_engine_and_an_adapter():
                      "parse_move", "legal_moves", "current_seat", "outcome", "view", "resign"):
             assert hasattr(engine, name), (game.engine, name)
         assert callable(import_module(game.adapter).setup)
+
+
+ADAPTER_MODULES = {"__init__.py", "commands.py", "words.py", "presenter.py"}
+
+
+def test_every_game_adapter_has_the_same_shape():
+    """A package each: its slash commands, its words, how its match is shown, and `setup`."""
+    for game in GAMES:
+        package = ROOT / game.adapter.replace(".", "/")
+        found = {path.name for path in package.glob("*.py")}
+        assert ADAPTER_MODULES <= found, (game.adapter, sorted(ADAPTER_MODULES - found))
+        assert ast.get_docstring(ast.parse((package / "__init__.py").read_text())), game.adapter
+
+
+def test_the_shared_presenter_offers_all_the_seam_declares():
+    """Every member of `Presenter` has a default in `GamePresenter`, which each game's
+    presenter extends."""
+    from bot.ui.game_presenter import GamePresenter
+    from bot.ui.presenter import Presenter
+
+    declared = {name for name in vars(Presenter) if not name.startswith("_")}
+    declared |= set(Presenter.__annotations__)
+    assert {"announce", "repost_board", "export_files", "help"} <= declared
+    assert not [name for name in sorted(declared) if not hasattr(GamePresenter, name)
+                and name not in GamePresenter.__annotations__]

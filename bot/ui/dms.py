@@ -357,9 +357,9 @@ async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> Text:
         return _("This button is for the players of that match.")
     if match.status != "active":
         return _("That match is over: there is nothing to send.")
-    cog = bot.presenters[match.game]
+    presenter = bot.presenters[match.game]
     await bot.store.clear_dms_closed(user_id)
-    if await cog.deliver_private(match, seat):
+    if await presenter.deliver_private(match, seat):
         return _("Sent: your DMs have it now.")
     return _("I still cannot send you a DM: your DMs are closed to me. Use `{command}` here to "
-             "see it privately.", command=cog.private_command)
+             "see it privately.", command=presenter.private_command)

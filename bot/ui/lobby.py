@@ -1,4 +1,4 @@
-"""Lobby cards, their Join / Leave / Start / Cancel buttons, and the Rematch button.
+"""Lobby cards, their Join / Leave / Start / Cancel buttons and their computer players' controls.
 
 The buttons are persistent `DynamicItem`s whose custom id carries the match id, so a lobby
 posted before a restart keeps working after it: the click looks the match up in the database.
@@ -119,47 +119,6 @@ class RemoveComputerButton(
             await show_lobby_change(interaction, match, "removebot", from_button=True)
         except Exception as error:  # one place decides what the user sees
             await report_error(interaction, error)
-
-
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gn:rematch:(?P<match_id>[0-9]+)",
-):
-    """Under a finished match's last board: a new lobby with the same game and options."""
-
-    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
-        super().__init__(discord.ui.Button(label=voice(_("Rematch")),
-                                           style=discord.ButtonStyle.success,
-                                           custom_id=f"gn:rematch:{match_id}"))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match, /) -> RematchButton:
-        return cls(int(match["match_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            finished = await bot.service.get_or_fail(self.match_id)
-            await bot.presenters[finished.game].open_rematch(interaction, finished)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
-
-
-def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
-    """The Rematch button under a finished match's board, in the channel's `voice`."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match.id, voice))
-    return view
-
-
-async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
-    """Take the Rematch button off a finished match's last board once a new match opened in
-    its channel: a rematch there could only be refused now (best effort)."""
-    if match is not None and match.status == "finished":
-        await edit_stored(bot, match, match.row.board_message_id, "the Rematch button",
-                          view=None)
 
 
 def lobby_actions(match: Match) -> list[str]:

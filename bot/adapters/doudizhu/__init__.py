@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.adapters.doudizhu.commands import DouDizhuCog
+from bot.adapters.doudizhu.commands import DouDizhuCommands
+from bot.adapters.doudizhu.controls import DYNAMIC_ITEMS
+from bot.adapters.doudizhu.presenter import DouDizhuPresenter
 from bot.commands.game import add_game
 
 if TYPE_CHECKING:
@@ -16,4 +18,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: GamenightBot) -> None:
     """Add this game to the bot (see `bot.registry`)."""
-    await add_game(bot, DouDizhuCog(bot))
+    await add_game(bot, DouDizhuCommands(bot, DouDizhuPresenter(bot)), DYNAMIC_ITEMS)

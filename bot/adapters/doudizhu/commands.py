@@ -11,8 +11,8 @@ from discord.ext import commands
 
 import games.doudizhu as ddz
 from bot.adapters.doudizhu.controls import legal_combinations, offered_plays, play_label
-from bot.adapters.doudizhu.presenter import DouDizhuPresenter
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, turn_option
+from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
+from bot.ui.opening import open_lobby
 
 
 def normalise_play(text: str) -> str:
@@ -21,19 +21,16 @@ def normalise_play(text: str) -> str:
 
 
 @app_commands.guild_only()
-class DouDizhuCog(DouDizhuPresenter, commands.GroupCog, group_name="doudizhu",
-                  group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
-    def __init__(self, bot) -> None:
-        DouDizhuPresenter.__init__(self, bot)
-
+class DouDizhuCommands(GameCommands, commands.GroupCog, group_name="doudizhu",
+                       group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
     @app_commands.command(name="new", description="Open a Dou Dizhu game in this channel")
     @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)",
                            turn_time=TURN_TIME_TEXT)
     @app_commands.choices(turn_time=TURN_TIME_CHOICES)
     async def new(self, interaction: discord.Interaction, players: Literal[3, 4] = 3,
                   turn_time: str | None = None) -> None:
-        await self.open_lobby(interaction, options={"players": int(players),
-                                                    **turn_option(turn_time)})
+        await open_lobby(self.bot, interaction, self.game,
+                         options={"players": int(players), **turn_option(turn_time)})
 
     @app_commands.command(name="bid", description="Bid in the auction, or pass")
     @app_commands.describe(amount="pass, or 1, 2 or 3 (more than the highest bid so far)")
@@ -72,7 +69,7 @@ class DouDizhuCog(DouDizhuPresenter, commands.GroupCog, group_name="doudizhu",
     async def hand(self, interaction: discord.Interaction) -> None:
         match, seat = await self.service.seated(interaction.channel_id, interaction.user.id,
                                                 game=self.game)
-        await self.show_private(interaction, match, seat)
+        await self.presenter.show_private(interaction, match, seat)
 
     @app_commands.command(name="next", description="Deal the next round (once a round is over)")
     async def next_(self, interaction: discord.Interaction) -> None:

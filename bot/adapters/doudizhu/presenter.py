@@ -9,36 +9,30 @@ The table speaks the server's language; hands, menus and refusals the reader's."
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
 
 import games.doudizhu as ddz
-from bot.adapters.doudizhu.controls import (
-    DYNAMIC_ITEMS, match_closed, private_controls, round_over_controls,
-)
+from bot.adapters.doudizhu.controls import private_controls, round_over_controls
 from bot.adapters.doudizhu.export import round_log
 from bot.adapters.doudizhu.highlights import card_words, stats_words
 from bot.adapters.doudizhu.words import (
     DOT, error_words, event_words, ledger_text, name, payment_words, private_prompt,
     reason_words, so_far, stake_text, standings_words, table_note, turn_line,
 )
-from bot.commands.game import GameCog, GameHelp
-from bot.matches.errors import LobbyError
 from bot.matches.model import ActionResult, Match
 from bot.ui.dms import told_dms_closed
-from bot.ui.exports import Export, ExportFile
+from bot.ui.game_presenter import GamePresenter
 from bot.ui.gone import edit_stored
 from bot.ui.present import COLOUR, Reply, describe_events
+from bot.ui.presenter import Export, ExportFile, GameHelp
 from bot.workers.pictures import render_off_loop
 from games.common import Event, GameError
 from i18n import Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
 from render.doudizhu import cards_words, render_hand, render_play
-
-log = logging.getLogger(__name__)
 
 NEWS = {"deal", "landlord", "round_end", "end", "resign"}  # events worth a new channel post
 
@@ -56,9 +50,8 @@ def last_play(view: ddz.View) -> ddz.TrickEntry | None:
     return next((entry for entry in reversed(view.trick) if entry.cards), None)
 
 
-class DouDizhuPresenter(GameCog):
+class DouDizhuPresenter(GamePresenter):
     game = ddz.NAME
-    components = DYNAMIC_ITEMS
     has_private = True
     private_command = "/doudizhu hand"
     private_thing = "hand"
@@ -92,40 +85,6 @@ class DouDizhuPresenter(GameCog):
 
     def error_text(self, error: GameError) -> Words | None:
         return error_words(error)
-
-    # -- controls (select and buttons in DMs, ephemeral hands and round results) ---------------
-
-    async def act_from_control(self, interaction: discord.Interaction, text: str,
-                               match_id: int, version: int) -> None:
-        """A menu or button was used: refuse it if the game has moved on since it was sent,
-        otherwise act, mark the control's message as used and post the table in the channel."""
-        match = await self.service.get_or_fail(match_id)
-        if not match.is_open:
-            raise LobbyError(match_closed(match))
-        result = await self.service.act(match.channel_id, interaction.user.id, text,
-                                        match_id=match_id, version=version)
-        message = interaction.message
-        private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-        before = message.content if message is not None and message.content else ""
-        if private:
-            voice = await self.bot.languages.dm_reader(interaction, result.match.guild_id)
-            # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
-            said = _("{message}\n\N{WHITE HEAVY CHECK MARK} You chose `{action}`.",
-                     message=before, action=result.action)
-        else:
-            voice = await self.bot.languages.server(interaction.guild_id)
-            # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
-            said = _("{message}\n\N{WHITE HEAVY CHECK MARK} **{player}** chose `{action}`.",
-                     message=before, player=interaction.user.display_name,
-                     action=result.action)
-        try:
-            await interaction.response.edit_message(content=voice(said).strip(), view=None)
-        except discord.HTTPException as error:  # the play stands: announce it all the same
-            log.warning("could not mark the control of match %s as used: %s",
-                        match_id, error)
-        await self.announce(result)
-        await self.tell_missing(interaction, match.channel_id,  # the table may not be posted
-                                result.match.guild_id)
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.adapters.patchwork.commands import PatchworkCog
+from bot.adapters.patchwork.commands import PatchworkCommands
+from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.commands.game import add_game
 
 if TYPE_CHECKING:
@@ -15,4 +16,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: GamenightBot) -> None:
     """Add this game to the bot (see `bot.registry`)."""
-    await add_game(bot, PatchworkCog(bot))
+    await add_game(bot, PatchworkCommands(bot, PatchworkPresenter(bot)))

@@ -14,11 +14,11 @@ import games.patchwork as patchwork
 from bot.adapters.patchwork.words import (
     error_words, event_words, outcome_words, preview_problem, score_breakdown, to_move_words,
 )
-from bot.commands.game import GameCog, GameHelp
 from bot.matches.model import Match, player_name
-from bot.ui.exports import Export, ExportFile
+from bot.ui.game_presenter import GamePresenter
 from bot.ui.highlights import average, best, number, total
 from bot.ui.present import COLOUR, Reply, describe_events, mention, name_list, seat_names
+from bot.ui.presenter import Export, ExportFile, GameHelp
 from bot.workers.pictures import render_off_loop
 from games.common import Event, GameError
 from i18n import Voice, Words, _, lines, n_
@@ -28,7 +28,7 @@ from render.patchwork import render_game, render_preview
 log = logging.getLogger(__name__)
 
 
-class PatchworkPresenter(GameCog):
+class PatchworkPresenter(GamePresenter):
     game = patchwork.NAME
     help = GameHelp(
         title=_("Patchwork"),

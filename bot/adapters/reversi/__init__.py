@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.adapters.reversi.commands import ReversiCog
+from bot.adapters.reversi.commands import ReversiCommands
+from bot.adapters.reversi.presenter import ReversiPresenter
 from bot.commands.game import add_game
 
 if TYPE_CHECKING:
@@ -14,4 +15,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: GamenightBot) -> None:
     """Add this game to the bot (see `bot.registry`)."""
-    await add_game(bot, ReversiCog(bot))
+    await add_game(bot, ReversiCommands(bot, ReversiPresenter(bot)))

@@ -11,11 +11,11 @@ import games.reversi as reversi
 from bot.adapters.reversi.words import (
     COLOUR_NAME, error_words, event_words, result_line, your_move,
 )
-from bot.commands.game import GameCog, GameHelp
 from bot.matches.model import Match, player_name
-from bot.ui.exports import Export, ExportFile
+from bot.ui.game_presenter import GamePresenter
 from bot.ui.highlights import best_seat, number
 from bot.ui.present import COLOUR, Reply, describe_events, mention, name_list, seat_names
+from bot.ui.presenter import Export, ExportFile, GameHelp
 from bot.workers.pictures import render_off_loop
 from games.common import Event, GameError
 from i18n import Voice, Words, _, lines, n_
@@ -25,7 +25,7 @@ from render.reversi import render_board
 DISC = {reversi.BLACK: "\N{MEDIUM BLACK CIRCLE}", reversi.WHITE: "\N{MEDIUM WHITE CIRCLE}"}
 
 
-class ReversiPresenter(GameCog):
+class ReversiPresenter(GamePresenter):
     game = reversi.NAME
     help = GameHelp(
         title=_("Reversi"),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.adapters.scrabble.commands import ScrabbleCog
+from bot.adapters.scrabble.commands import ScrabbleCommands
+from bot.adapters.scrabble.presenter import ScrabblePresenter
 from bot.commands.game import add_game
 
 if TYPE_CHECKING:
@@ -19,4 +20,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: GamenightBot) -> None:
     """Add this game to the bot (see `bot.registry`)."""
-    await add_game(bot, ScrabbleCog(bot))
+    await add_game(bot, ScrabbleCommands(bot, ScrabblePresenter(bot)))

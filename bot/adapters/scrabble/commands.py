@@ -12,9 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.scrabble as scrabble
-from bot.adapters.scrabble.presenter import ScrabblePresenter
 from bot.adapters.scrabble.words import LEVEL_NAMES, LEVELS, tally
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, turn_option
+from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
+from bot.ui.opening import open_lobby
 from bot.matches.errors import LobbyError, NotSeated
 from games.scrabble import LEXICON_ENV
 from i18n import _, lines, n_
@@ -50,11 +50,8 @@ def read_play(word: str, square: str, direction: str) -> scrabble.Play:
 
 
 @app_commands.guild_only()
-class ScrabbleCog(ScrabblePresenter, commands.GroupCog, group_name="scrabble",
-                  group_description="Scrabble for 2 to 4 players"):
-    def __init__(self, bot) -> None:
-        ScrabblePresenter.__init__(self, bot)
-
+class ScrabbleCommands(GameCommands, commands.GroupCog, group_name="scrabble",
+                       group_description="Scrabble for 2 to 4 players"):
     async def cog_load(self) -> None:
         lexicon = getattr(self.bot.settings, "lexicon", None)
         if lexicon is not None:
@@ -90,7 +87,7 @@ class ScrabbleCog(ScrabblePresenter, commands.GroupCog, group_name="scrabble",
         target = parse_finish(finish)
         if target is not None:
             options["finish"] = target
-        await self.open_lobby(interaction, options=options)
+        await open_lobby(self.bot, interaction, self.game, options=options)
 
     @new.autocomplete("finish")
     async def finish_choices(self, interaction: discord.Interaction,
@@ -153,7 +150,7 @@ class ScrabbleCog(ScrabblePresenter, commands.GroupCog, group_name="scrabble",
         if seat is None:
             raise NotSeated(_("You are not playing in this match, so you have no rack. "
                               "`/scrabble bag` shows the tiles not on the board."))
-        await self.show_private(interaction, match, seat)
+        await self.presenter.show_private(interaction, match, seat)
 
     @app_commands.command(name="bag", description="Tiles left in the bag and the tiles you "
                                                   "cannot see (only you)")

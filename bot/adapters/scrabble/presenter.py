@@ -15,11 +15,11 @@ from bot.adapters.scrabble.words import (
     LEVEL_NAMES, LEVELS, error_words, event_words, final_lines, first_to, play_line, racks_text,
     result_line, spaced, turn_hint, turn_line,
 )
-from bot.commands.game import GameCog, GameHelp
 from bot.matches.model import ActionResult, Match, player_name
-from bot.ui.exports import Export, ExportFile
+from bot.ui.game_presenter import GamePresenter
 from bot.ui.highlights import average, best, best_seat, number, total
 from bot.ui.present import COLOUR, Reply, describe_events, mention
+from bot.ui.presenter import Export, ExportFile, GameHelp
 from bot.workers.pictures import render_off_loop
 from games.common import Event, GameError
 from i18n import Voice, Words, _, lines, listed, n_
@@ -27,7 +27,7 @@ from render import alt as alt_text
 from render.scrabble import render_board, render_rack
 
 
-class ScrabblePresenter(GameCog):
+class ScrabblePresenter(GamePresenter):
     game = scrabble.NAME
     has_private = True
     private_command = "/scrabble rack"
@@ -149,7 +149,7 @@ class ScrabblePresenter(GameCog):
 
     def private_changes(self, result: ActionResult) -> list[int]:
         """A resigned player's DM says so once, when they resign, and is left alone after."""
-        seats = GameCog.private_changes(self, result)
+        seats = GamePresenter.private_changes(self, result)
         resigned = result.match.state.resigned if seats else ()
         return [seat for seat in seats
                 if seat not in resigned or (result.action == "resign" and seat == result.seat)]
@@ -259,7 +259,6 @@ class ScrabblePresenter(GameCog):
         return Reply(content=content, embed=embed, png=png,
                      alt=alt_text.scrabble_board(view, voice),
                      filename=f"scrabble-{match.id}.png", mentions=mentions)
-
 
     # -- the engine's words ------------------------------------------------------------------
 
