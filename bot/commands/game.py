@@ -1,10 +1,12 @@
-"""What every game's command group (`/<game> ...`) shares: acting for the caller, the turn clock
-option of `/<game> new`, and adding a game to the bot."""
+"""What every game's command group (`/<game> ...`) shares: `/<game> new` (written once: each
+game declares only its own options), acting for the caller, and adding a game to the bot."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 import discord
 from discord import app_commands
@@ -14,6 +16,7 @@ from bot.matches.model import ActionResult, Match
 from bot.matches.service import MatchService
 from bot.matches.titles import TITLES
 from bot.matches.turn_time import TURN_OPTION, TURN_TIMES, duration
+from bot.ui.opening import open_lobby
 from bot.ui.presenter import Presenter
 
 if TYPE_CHECKING:
@@ -30,6 +33,58 @@ TURN_TIME_CHOICES = [app_commands.Choice(name="off: no clock", value="off")] + [
 def turn_option(turn_time: str | None) -> dict[str, str]:
     """The lobby option for a `turn_time` chosen with `/<game> new` (none: the default)."""
     return {} if turn_time is None else {TURN_OPTION: turn_time}
+
+
+@dataclass(frozen=True)
+class NewLobby:
+    """The lobby a game's `/<game> new` options ask for."""
+
+    options: dict[str, Any] = field(default_factory=dict)  # the engine's options
+    invited: discord.User | discord.Member | None = None  # only they may take a seat
+
+
+LobbyOptions = Callable[..., NewLobby]
+
+
+def new_command(description: str) -> Callable[[LobbyOptions], app_commands.Command[Any, ..., None]]:
+    """`/<game> new`, whose body is written once, here. It decorates a method of the game's
+    commands whose parameters are the game's own options (described and given choices as for
+    any command, by decorators below this one) and which returns the lobby they ask for.
+    Every game's `turn_time` option comes after them; then the lobby opens in this channel,
+    or a thread is offered where a match is open."""
+    def command(lobby: LobbyOptions) -> app_commands.Command[Any, ..., None]:
+        async def new(self: GameCommands, interaction: discord.Interaction,
+                      **chosen: Any) -> None:
+            turn_time = chosen.pop("turn_time", None)
+            asked = lobby(self, **chosen)
+            await open_lobby(self.bot, interaction, self.game, invited=asked.invited,
+                             options={**asked.options, **turn_option(turn_time)})
+
+        # discord.py reads the command's options from the signature, that its first parameter
+        # is `self` from its qualified name, and their descriptions and choices from what the
+        # game's decorators noted on `lobby`
+        new.__signature__ = new_signature(lobby)  # type: ignore[attr-defined]
+        new.__qualname__, new.__module__ = lobby.__qualname__, lobby.__module__
+        new.__dict__.update({key: dict(value) for key, value in vars(lobby).items()
+                             if key.startswith("__discord_app_commands_param_")})
+        app_commands.describe(turn_time=TURN_TIME_TEXT)(new)
+        app_commands.choices(turn_time=TURN_TIME_CHOICES)(new)
+        return app_commands.command(name="new", description=description)(new)
+
+    return command
+
+
+def new_signature(lobby: LobbyOptions) -> inspect.Signature:
+    """`(self, interaction, <the game's options>, turn_time=None)`, the options' annotations
+    read in the game's module."""
+    signature = inspect.signature(lobby)
+    hints = get_type_hints(lobby)
+    me, *options = signature.parameters.values()
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return signature.replace(return_annotation=None, parameters=[
+        me, inspect.Parameter("interaction", kind, annotation=discord.Interaction),
+        *(option.replace(annotation=hints[option.name]) for option in options),
+        inspect.Parameter("turn_time", kind, default=None, annotation=str | None)])
 
 
 class GameCommands:

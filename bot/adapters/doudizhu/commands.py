@@ -11,8 +11,7 @@ from discord.ext import commands
 
 import games.doudizhu as ddz
 from bot.adapters.doudizhu.controls import legal_combinations, offered_plays, play_label
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
-from bot.ui.opening import open_lobby
+from bot.commands.game import GameCommands, NewLobby, new_command
 
 
 def normalise_play(text: str) -> str:
@@ -23,14 +22,10 @@ def normalise_play(text: str) -> str:
 @app_commands.guild_only()
 class DouDizhuCommands(GameCommands, commands.GroupCog, group_name="doudizhu",
                        group_description="Dou Dizhu (Fight the Landlord) for 3 or 4 players"):
-    @app_commands.command(name="new", description="Open a Dou Dizhu game in this channel")
-    @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)",
-                           turn_time=TURN_TIME_TEXT)
-    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
-    async def new(self, interaction: discord.Interaction, players: Literal[3, 4] = 3,
-                  turn_time: str | None = None) -> None:
-        await open_lobby(self.bot, interaction, self.game,
-                         options={"players": int(players), **turn_option(turn_time)})
+    @new_command("Open a Dou Dizhu game in this channel")
+    @app_commands.describe(players="How many players: 3 (one deck) or 4 (two decks)")
+    def new(self, players: Literal[3, 4] = 3) -> NewLobby:
+        return NewLobby({"players": int(players)})
 
     @app_commands.command(name="bid", description="Bid in the auction, or pass")
     @app_commands.describe(amount="pass, or 1, 2 or 3 (more than the highest bid so far)")

@@ -12,8 +12,7 @@ from discord.ext import commands
 import games.patchwork as patchwork
 from bot.adapters.patchwork.presenter import PatchworkPresenter
 from bot.adapters.patchwork.words import orientation_words, phase_problem
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
-from bot.ui.opening import open_lobby
+from bot.commands.game import GameCommands, NewLobby, new_command
 from bot.matches.errors import LobbyError
 from bot.matches.model import Match
 from bot.ui.present import send_reply
@@ -26,14 +25,10 @@ from i18n import ENGLISH_VOICE, Voice, _
 class PatchworkCommands(GameCommands, commands.GroupCog, group_name="patchwork",
                         group_description="Patchwork: sew the best quilt (two players)"):
     presenter: PatchworkPresenter
-    @app_commands.command(name="new", description="Open a Patchwork game in this channel")
-    @app_commands.describe(opponent="Invite one person: only they can take the second seat",
-                           turn_time=TURN_TIME_TEXT)
-    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
-    async def new(self, interaction: discord.Interaction,
-                  opponent: discord.Member | None = None, turn_time: str | None = None) -> None:
-        await open_lobby(self.bot, interaction, self.game, invited=opponent,
-                         options=turn_option(turn_time))
+    @new_command("Open a Patchwork game in this channel")
+    @app_commands.describe(opponent="Invite one person: only they can take the second seat")
+    def new(self, opponent: discord.Member | None = None) -> NewLobby:
+        return NewLobby(invited=opponent)
 
     @app_commands.command(name="buy", description="Buy a patch on offer and sew it on your quilt")
     @app_commands.describe(patch="Which of the three patches after the spool (1, 2 or 3)",

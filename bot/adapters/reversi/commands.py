@@ -7,21 +7,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import games.reversi as reversi
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
-from bot.ui.opening import open_lobby
+from bot.commands.game import GameCommands, NewLobby, new_command
 
 
 @app_commands.guild_only()
 class ReversiCommands(GameCommands, commands.GroupCog, group_name="reversi",
                       group_description="Reversi (Othello) for two players"):
-    @app_commands.command(name="new", description="Open a Reversi game in this channel")
-    @app_commands.describe(opponent="Invite one person: only they can take the second seat",
-                           turn_time=TURN_TIME_TEXT)
-    @app_commands.choices(turn_time=TURN_TIME_CHOICES)
-    async def new(self, interaction: discord.Interaction,
-                  opponent: discord.Member | None = None, turn_time: str | None = None) -> None:
-        await open_lobby(self.bot, interaction, self.game, invited=opponent,
-                         options=turn_option(turn_time))
+    @new_command("Open a Reversi game in this channel")
+    @app_commands.describe(opponent="Invite one person: only they can take the second seat")
+    def new(self, opponent: discord.Member | None = None) -> NewLobby:
+        return NewLobby(invited=opponent)
 
     @app_commands.command(name="move", description="Place a disc on a square (a1 to h8)")
     @app_commands.describe(square="Where to place your disc, e.g. d3: column a-h, row 1-8")

@@ -13,8 +13,7 @@ from discord.ext import commands
 
 import games.scrabble as scrabble
 from bot.adapters.scrabble.words import LEVEL_NAMES, LEVELS, tally
-from bot.commands.game import TURN_TIME_CHOICES, TURN_TIME_TEXT, GameCommands, turn_option
-from bot.ui.opening import open_lobby
+from bot.commands.game import GameCommands, NewLobby, new_command
 from bot.matches.errors import LobbyError, NotSeated
 from games.scrabble import LEXICON_ENV
 from i18n import _, lines, n_
@@ -59,13 +58,12 @@ class ScrabbleCommands(GameCommands, commands.GroupCog, group_name="scrabble",
             os.environ[LEXICON_ENV] = str(lexicon)
         await asyncio.to_thread(scrabble.default_lexicon)  # read once, off the event loop
 
-    @app_commands.command(name="new", description="Open a Scrabble lobby in this channel")
+    @new_command("Open a Scrabble lobby in this channel")
     @app_commands.describe(
         players="Seats at the table (default 4); the creator can press Start with 2 or more",
         challenge="double: plays may be challenged (default); void: words are checked at once",
         tiles="Tiles on a rack: 7 (default) or 9",
         finish="Finish line: none (default), beginner, intermediate, expert or a target score",
-        turn_time=TURN_TIME_TEXT,
     )
     @app_commands.choices(
         players=[app_commands.Choice(name=f"{n} players", value=n) for n in (2, 3, 4)],
@@ -77,17 +75,14 @@ class ScrabbleCommands(GameCommands, commands.GroupCog, group_name="scrabble",
         ],
         tiles=[app_commands.Choice(name="7 tiles", value=7),
                app_commands.Choice(name="9 tiles (bingo for 7, 8 or 9 tiles)", value=9)],
-        turn_time=TURN_TIME_CHOICES,
     )
-    async def new(self, interaction: discord.Interaction, players: int = DEFAULT_PLAYERS,
-                  challenge: str = "double", tiles: int = 7, finish: str | None = None,
-                  turn_time: str | None = None) -> None:
-        options: dict[str, Any] = {"players": players, "challenge": challenge, "tiles": tiles,
-                                   **turn_option(turn_time)}
-        target = parse_finish(finish)
+    def new(self, players: int = DEFAULT_PLAYERS, challenge: str = "double", tiles: int = 7,
+            finish: str | None = None) -> NewLobby:
+        options: dict[str, Any] = {"players": players, "challenge": challenge, "tiles": tiles}
+        target = parse_finish(finish)  # refused here when it cannot be read
         if target is not None:
             options["finish"] = target
-        await open_lobby(self.bot, interaction, self.game, options=options)
+        return NewLobby(options)
 
     @new.autocomplete("finish")
     async def finish_choices(self, interaction: discord.Interaction,
