@@ -95,6 +95,7 @@ def test_the_client_and_the_service_know_no_game():
                    "bot/ui/lobby.py", "bot/ui/present.py", "bot/ui/dms.py", "bot/ui/error_replies.py",
                    "bot/ui/presenter.py", "bot/ui/game_presenter.py", "bot/ui/boards.py",
                    "bot/ui/opening.py", "bot/ui/threads.py", "bot/ui/exports.py",
+                   "bot/ui/persistent.py",
                    "bot/commands/game.py", "bot/commands/match.py"):
         text = (ROOT / module).read_text().lower()
         assert not any(f"games.{name}" in text for name in names), module
@@ -134,3 +135,23 @@ def test_the_shared_presenter_offers_all_the_seam_declares():
     assert {"announce", "repost_board", "export_files", "help"} <= declared
     assert not [name for name in sorted(declared) if not hasattr(GamePresenter, name)
                 and name not in GamePresenter.__annotations__]
+
+
+def test_every_persistent_control_reports_its_errors_through_one_base():
+    """Buttons and menus extend `PersistentItem`, whose callback reports errors; each writes
+    only what using it does (`use`)."""
+    controls = 0
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path.name == "persistent.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = [ast.unparse(base) for base in node.bases]
+            assert not any("DynamicItem" in base for base in bases), (path, node.name)
+            if any(base.startswith("PersistentItem") for base in bases):
+                controls += 1
+                methods = {item.name for item in node.body
+                           if isinstance(item, ast.AsyncFunctionDef)}
+                assert "use" in methods and "callback" not in methods, (path, node.name)
+    assert controls >= 15

@@ -17,6 +17,7 @@ from bot.matches.service import MatchService
 from bot.matches.titles import TITLES
 from bot.matches.turn_time import TURN_OPTION, TURN_TIMES, duration
 from bot.ui.opening import open_lobby
+from bot.ui.persistent import PersistentItem
 from bot.ui.presenter import Presenter
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class GameCommands:
 
 
 async def add_game(bot: GamenightBot, cog: GameCommands,
-                   controls: Iterable[type[discord.ui.DynamicItem[Any]]] = ()) -> None:
+                   controls: Iterable[type[PersistentItem[Any]]] = ()) -> None:
     """What a game's `setup` does: register its presenter, add its command group, and its
     persistent controls (buttons and menus that work across restarts)."""
     presenter = cog.presenter

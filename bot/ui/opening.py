@@ -17,11 +17,10 @@ from bot.matches.errors import ChannelTaken, LobbyError
 from bot.matches.model import Match, Player
 from bot.matches.titles import title
 from bot.ui.dms import place_of
-from bot.ui.error_replies import (
-    MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url, report_error,
-)
+from bot.ui.error_replies import MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url
 from bot.ui.gone import edit_stored
 from bot.ui.lobby import lobby_card, player_of
+from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, send_reply
 from bot.ui.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, can_thread, decode_options, encode_options,
@@ -109,7 +108,7 @@ async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, ga
 
 
 class ThreadButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:thread:(?P<game>[a-z]+):(?P<invited>[0-9]+):(?P<options>[a-z0-9=,]*)",
 ):
     """On the ephemeral "a match is already here" answer: open the lobby in a new thread."""
@@ -128,16 +127,13 @@ class ThreadButton(
         invited = int(match["invited"]) or None
         return cls(match["game"], invited, decode_options(match["options"]) or None)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            if self.game not in bot.presenters:
-                raise LobbyError(_("That button is from an older version of the bot: use the "
-                                   "game's `new` command again."))
-            invited = await _player(interaction, self.invited)
-            await open_in_thread(bot, interaction, self.game, invited, self.options)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        if self.game not in bot.presenters:
+            raise LobbyError(_("That button is from an older version of the bot: use the "
+                               "game's `new` command again."))
+        invited = await _player(interaction, self.invited)
+        await open_in_thread(bot, interaction, self.game, invited, self.options)
 
 
 async def _player(interaction: discord.Interaction, user_id: int | None) -> Player | None:
@@ -199,7 +195,7 @@ async def open_in_thread(bot: GamenightBot, interaction: discord.Interaction, ga
 # -- as a rematch ---------------------------------------------------------------------------
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:rematch:(?P<match_id>[0-9]+)",
 ):
     """Under a finished match's last board: a new lobby with the same game and options."""
@@ -215,13 +211,10 @@ class RematchButton(
                              match, /) -> RematchButton:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            finished = await bot.service.get_or_fail(self.match_id)
-            await open_rematch(bot, interaction, finished)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        finished = await bot.service.get_or_fail(self.match_id)
+        await open_rematch(bot, interaction, finished)
 
 
 def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:

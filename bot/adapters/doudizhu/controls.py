@@ -39,10 +39,10 @@ import discord
 
 import games.doudizhu as ddz
 from bot.adapters.doudizhu.words import TYPE_NAMES, play_label as play_words
-from bot.ui.error_replies import report_error
 from bot.matches.errors import LobbyError, OutOfDate
 from bot.matches.model import ActionResult, Match
 from bot.matches.titles import title
+from bot.ui.persistent import PersistentItem
 from games.doudizhu import BOMB, ROCKET, TYPES, Combination
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_, p_
 
@@ -214,7 +214,7 @@ def _chosen(select: discord.ui.Select) -> str:
 
 
 class PlaySelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    PersistentItem[discord.ui.Select],
     template=r"gn:ddz:play:(?P<match_id>[0-9]+):(?P<version>[0-9]+)(?::(?P<part>[0-9]+))?",
 ):
     def __init__(self, match_id: int, version: int, *, options: Iterable[discord.SelectOption] = (),
@@ -234,16 +234,13 @@ class PlaySelect(
         return cls(int(match["match_id"]), int(match["version"]),
                    options=getattr(item, "options", ()))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await act_from_control(
-                interaction, f"play {_chosen(self.item)}", self.match_id, self.version)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await act_from_control(interaction, f"play {_chosen(self.item)}", self.match_id,
+                               self.version)
 
 
 class KindSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    PersistentItem[discord.ui.Select],
     template=r"gn:ddz:kind:(?P<match_id>[0-9]+):(?P<version>[0-9]+):(?P<part>[0-9]+)",
 ):
     """The first step: choosing a kind shows its plays in the same message."""
@@ -262,15 +259,12 @@ class KindSelect(
                              match, /) -> KindSelect:
         return cls(int(match["match_id"]), int(match["version"]), int(match["part"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_step(interaction, self.match_id, self.version, _chosen(self.item))
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.match_id, self.version, _chosen(self.item))
 
 
 class KindsButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:ddz:kinds:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     """Back from one kind's plays to the kinds."""
@@ -289,15 +283,12 @@ class KindsButton(
                              match, /) -> KindsButton:
         return cls(int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_step(interaction, self.match_id, self.version, None)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.match_id, self.version, None)
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:ddz:(?P<action>pass|bid[0-3]|next|stop):(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     def __init__(self, action: str, match_id: int, version: int, *, row: int | None = None,
@@ -315,12 +306,9 @@ class ActionButton(
                              match, /) -> ActionButton:
         return cls(match["action"], int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await act_from_control(
-                interaction, ACTION_TEXT[self.action], self.match_id, self.version)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await act_from_control(interaction, ACTION_TEXT[self.action], self.match_id,
+                               self.version)
 
 
 #: The menu's own items, for the bot to recognise after a restart.
