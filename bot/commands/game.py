@@ -107,7 +107,7 @@ class GameCommands:
         return self.bot.service
 
     async def match_here(self, interaction: discord.Interaction) -> Match:
-        """The open match in this channel, which must be of this cog's game."""
+        """The open match in this channel, which must be of this group's game."""
         match = await self.service.require(interaction.channel_id)
         if match.game != self.game:
             raise WrongGame(match, self.game)
@@ -136,6 +136,4 @@ async def add_game(bot: GamenightBot, cog: GameCommands,
     bot.presenters[presenter.game] = presenter
     await bot.add_cog(cog)  # type: ignore[arg-type]  # each game's commands are also a GroupCog
     TITLES[presenter.game] = presenter.help.title
-    controls = tuple(controls)
-    if controls:
-        bot.add_dynamic_items(*controls)
+    bot.add_dynamic_items(*controls)

@@ -3,6 +3,7 @@ and `language`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from bot.ui.lobby import (
 )
 from bot.ui.opening import RematchButton, ThreadButton
 from bot.ui.present import COLOUR, Reply, in_turn, join_sentences, send_reply
+from bot.ui.presenter import Presenter
 from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
 from bot.matches.errors import LobbyError, NotAllowed
@@ -363,7 +365,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
         return (language_of(guild.preferred_locale) if guild is not None else None) or ENGLISH
 
 
-def help_embeds(voice: Voice, presenters) -> list[discord.Embed]:
+def help_embeds(voice: Voice, presenters: Iterable[Presenter]) -> list[discord.Embed]:
     """`/gamenight help` in `voice`: the games, then what every game shares. One embed, or
     more where a language's words do not fit Discord's limits in one."""
     fields: list[tuple[str, str]] = []
