@@ -23,6 +23,7 @@ from bot.ui.error_replies import GamenightTree
 from bot.ui.language import CommandTranslator, Languages
 from bot.app.metrics import Metrics
 from bot.ui.permissions import ChannelPerms
+from bot.ui.presenter import Presenter
 from bot.matches.records import backfill
 from bot.registry import GAMES, SHARED
 from bot.workers.pictures import RENDERS
@@ -74,7 +75,7 @@ class GamenightBot(commands.AutoShardedBot):
             **options,
         )
         self.settings = settings
-        self.presenters: dict[str, Any] = {}
+        self.presenters: dict[str, Presenter] = {}  # each game's, by its name
         self.computers = ComputerPlayers(self, delay=settings.computer_delay,
                                          workers=settings.computer_workers,
                                          executor=computer_executor)

@@ -3,6 +3,7 @@ and `language`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,16 +16,17 @@ from bot.commands.game import TURN_TIME_CHOICES
 from bot.ui.exports import send_export
 from bot.ui.language import language_of
 from bot.ui.lobby import (
-    AddComputerSelect, LobbyButton, RematchButton, RemoveComputerButton,
-    is_moderator, lobby_card, player_of, refresh_lobby_card, retire_lobby_card, show_lobby_change,
+    AddComputerSelect, LobbyButton, RemoveComputerButton, is_moderator, lobby_card, player_of,
+    refresh_lobby_card, retire_lobby_card, show_lobby_change,
 )
+from bot.ui.opening import RematchButton, ThreadButton
 from bot.ui.present import COLOUR, Reply, in_turn, join_sentences, send_reply
+from bot.ui.presenter import Presenter
 from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import LEVELS, player_name
 from bot.storage.rows import GuildSettings
-from bot.ui.threads import ThreadButton
 from bot.ui.threads import match_list_embed, visible_to
 from bot.matches.turn_time import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_TIMES, duration,
@@ -363,7 +365,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
         return (language_of(guild.preferred_locale) if guild is not None else None) or ENGLISH
 
 
-def help_embeds(voice: Voice, presenters) -> list[discord.Embed]:
+def help_embeds(voice: Voice, presenters: Iterable[Presenter]) -> list[discord.Embed]:
     """`/gamenight help` in `voice`: the games, then what every game shares. One embed, or
     more where a language's words do not fit Discord's limits in one."""
     fields: list[tuple[str, str]] = []

@@ -1,4 +1,4 @@
-"""Each game's name in words, as its adapter registers it (`GameCog.help.title`), for the code
+"""Each game's name in words, as its adapter registers it (`Presenter.help.title`), for the code
 that speaks of a match without knowing its game (lobbies, errors, the clocks)."""
 
 from __future__ import annotations

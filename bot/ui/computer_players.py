@@ -18,8 +18,9 @@ from typing import Any
 
 import discord
 
-from bot.ui.error_replies import NotAnnounced, report_error
+from bot.ui.error_replies import NotAnnounced
 from bot.ui.gone import post_notice
+from bot.ui.persistent import PersistentItem
 from bot.workers.pools import process_pool as worker_pool
 from bot.matches.errors import Conflict
 from bot.matches.model import Match, player_name
@@ -194,7 +195,7 @@ def failure_text(match: Match, seat: int, *, timed_out: bool) -> Text:
 
 
 class RetryComputerButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:computer:retry:(?P<match_id>[0-9]+):(?P<version>[0-9]+)"
              r"(?::(?P<seat>[0-9]+)(?P<why>[te]))?",
 ):
@@ -223,17 +224,14 @@ class RetryComputerButton(
         return cls(int(match["match_id"]), int(match["version"]), seat=seat,
                    timed_out=match["why"] == "t")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: Any = interaction.client  # the GamenightBot
-            computers: ComputerPlayers = bot.computers
-            said = await computers.retry(self.match_id, self.version)
-            voice = await bot.languages.server(interaction.guild_id)  # a channel notice
-            notice = None if self.seat is None else await computers.failure_notice(
-                self.match_id, self.seat, timed_out=self.timed_out)
-            before = (voice(notice) if notice is not None else
-                      interaction.message.content if interaction.message else None)
-            await interaction.response.edit_message(
-                content=voice(said) if not before else f"{before}\n{voice(said)}", view=None)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client  # the GamenightBot
+        computers: ComputerPlayers = bot.computers
+        said = await computers.retry(self.match_id, self.version)
+        voice = await bot.languages.server(interaction.guild_id)  # a channel notice
+        notice = None if self.seat is None else await computers.failure_notice(
+            self.match_id, self.seat, timed_out=self.timed_out)
+        before = (voice(notice) if notice is not None else
+                  interaction.message.content if interaction.message else None)
+        await interaction.response.edit_message(
+            content=voice(said) if not before else f"{before}\n{voice(said)}", view=None)

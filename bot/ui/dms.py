@@ -16,8 +16,9 @@ from weakref import WeakValueDictionary
 
 import discord
 
-from bot.ui.error_replies import jump_url, report_error
+from bot.ui.error_replies import jump_url
 from bot.ui.gone import DMS_CLOSED, GONE, forget_gone
+from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply
 from bot.matches.model import Match
 from bot.storage.rows import LiveDM, PlaceNames
@@ -322,7 +323,7 @@ async def notify_closed_dms(bot: GamenightBot, match: Match, seats: list[int],
 
 
 class RetryDMButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:dmretry:(?P<match_id>[0-9]+)",
 ):
     """On the closed-DM notice: the player opened their DMs, so the bot may try again now."""
@@ -339,14 +340,11 @@ class RetryDMButton(
                              match, /) -> RetryDMButton:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            text = await retry_dm(bot, self.match_id, interaction.user.id)
-            voice = await bot.languages.reader(interaction)  # only the presser sees it
-            await interaction.response.send_message(voice(text), ephemeral=True)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        text = await retry_dm(bot, self.match_id, interaction.user.id)
+        voice = await bot.languages.reader(interaction)  # only the presser sees it
+        await interaction.response.send_message(voice(text), ephemeral=True)
 
 
 async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> Text:
@@ -357,9 +355,9 @@ async def retry_dm(bot: GamenightBot, match_id: int, user_id: int) -> Text:
         return _("This button is for the players of that match.")
     if match.status != "active":
         return _("That match is over: there is nothing to send.")
-    cog = bot.presenters[match.game]
+    presenter = bot.presenters[match.game]
     await bot.store.clear_dms_closed(user_id)
-    if await cog.deliver_private(match, seat):
+    if await presenter.deliver_private(match, seat):
         return _("Sent: your DMs have it now.")
     return _("I still cannot send you a DM: your DMs are closed to me. Use `{command}` here to "
-             "see it privately.", command=cog.private_command)
+             "see it privately.", command=presenter.private_command)

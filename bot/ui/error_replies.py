@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.matches.errors import ChannelTaken, OthersTurn, Said, sentence
+from bot.ui.presenter import Presenter
 from bot.ui.unreadable import STALE_COMMAND, answer, command_problem, voice_of
 from games.common import GameError, quoted
 from i18n import Words, _, lines
@@ -30,9 +31,10 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> s
     return f"{where}/{message_id}" if message_id else where
 
 
-def explain(error: BaseException, presenters: Mapping[str, Any] | None = None) -> Words | None:
-    """The words to show for an expected error, or None for a bug. `presenters` (the game
-    cogs by game) word their engines' errors."""
+def explain(error: BaseException,
+            presenters: Mapping[str, Presenter] | None = None) -> Words | None:
+    """The words to show for an expected error, or None for a bug. `presenters` (each game's,
+    by its name) word their engines' errors."""
     if isinstance(error, ChannelTaken):
         row = error.match.row
         link = jump_url(row.guild_id, row.channel_id, row.board_message_id or row.lobby_message_id)
@@ -53,7 +55,7 @@ def explain(error: BaseException, presenters: Mapping[str, Any] | None = None) -
     return None
 
 
-def error_words(error: GameError, presenters: Mapping[str, Any]) -> Words:
+def error_words(error: GameError, presenters: Mapping[str, Presenter]) -> Words:
     """A game error in words: the bot's errors carry theirs; an engine's key
     (`reversi.occupied`) is worded by that game's adapter, a `game.` key here."""
     if isinstance(error, OthersTurn):

@@ -9,15 +9,14 @@ not exist.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.matches.errors import LobbyError
 from bot.matches.model import Match, player_name
+from bot.ui.presenter import Export, ExportFile
 from bot.ui.threads import visible_to
 from bot.matches.titles import title
 from games.replay import Step, first_state
@@ -25,17 +24,6 @@ from i18n import Text, Voice, _
 
 if TYPE_CHECKING:
     from bot.app.client import GamenightBot
-
-
-@dataclass(frozen=True)
-class ExportFile:
-    """One file of an export: its name and its bytes (UTF-8 text)."""
-
-    filename: str
-    data: bytes
-
-    def to_discord(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
 
 
 async def find_match(bot: GamenightBot, interaction: discord.Interaction,
@@ -64,31 +52,12 @@ async def visible_match(bot: GamenightBot, interaction: discord.Interaction,
 def export_files(bot: GamenightBot, match: Match, steps: Sequence[Step],
                  voice: Voice) -> list[ExportFile]:
     """The files of `match` (names worded by `voice`), from its replayed steps: each game's
-    adapter writes its own format (`GameCog.export_files`)."""
+    adapter writes its own format (`Presenter.export_files`)."""
     first = steps[0].before if steps else first_state(
         match.engine, len(match.seats), match.row.seed, match.engine_options)
     export = Export(match, steps, seat_names(match, voice), voice,
                     over=match.status != "active", first=first)
     return bot.presenters[match.game].export_files(export)
-
-
-@dataclass(frozen=True)
-class Export:
-    """What a game's adapter needs to write a match's files."""
-
-    match: Match
-    steps: Sequence[Step]
-    names: list[str]  # the players by seat, as the reader reads them
-    voice: Voice
-    over: bool  # False: still in play, so hidden tiles and cards are left out
-    first: Any  # the state before the first move
-
-    @property
-    def stem(self) -> str:
-        return f"gamenight-{self.match.game}-{self.match.id}"
-
-    def file(self, extension: str, text: str) -> ExportFile:
-        return ExportFile(f"{self.stem}.{extension}", text.encode())
 
 
 def seat_names(match: Match, voice: Voice) -> list[str]:

@@ -1,5 +1,5 @@
 """What the games' wording of highlights shares (`stats_lines`, `card_lines` in each game's
-cog): totals, bests and averages over the dicts the games' `records.highlights` keep.
+presenter): totals, bests and averages over the dicts the games' `records.highlights` keep.
 
 A dict may lack a key (a match recorded before the key existed, or whose highlights could not
 be computed): it counts as 0 here.

@@ -1,4 +1,4 @@
-"""Lobby cards, their Join / Leave / Start / Cancel buttons, and the Rematch button.
+"""Lobby cards, their Join / Leave / Start / Cancel buttons and their computer players' controls.
 
 The buttons are persistent `DynamicItem`s whose custom id carries the match id, so a lobby
 posted before a restart keeps working after it: the click looks the match up in the database.
@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.error_replies import report_error
 from bot.ui.gone import edit_stored
+from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, lobby_embed, send_reply
 from bot.matches.model import LEVELS, LEVEL_NAMES, Match, Player
 from bot.matches.titles import title
@@ -39,7 +39,7 @@ LEVEL_TEXT: dict[str, Text] = {
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:lobby:(?P<action>join|leave|start|cancel):(?P<match_id>[0-9]+)",
 ):
     def __init__(self, action: str, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
@@ -54,15 +54,12 @@ class LobbyButton(
                              match, /) -> LobbyButton:
         return cls(match["action"], int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await lobby_action(interaction, self.action, self.match_id, from_button=True)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, self.action, self.match_id, from_button=True)
 
 
 class AddComputerSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    PersistentItem[discord.ui.Select],
     template=r"gn:lobby:addbot:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     """The lobby card's menu: the creator seats a computer player at the level picked."""
@@ -83,18 +80,15 @@ class AddComputerSelect(
                              match, /) -> AddComputerSelect:
         return cls(int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            match = await bot.service.add_computer(self.match_id, interaction.user.id,
-                                                   self.item.values[0], version=self.version)
-            await show_lobby_change(interaction, match, "addbot", from_button=True)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        match = await bot.service.add_computer(self.match_id, interaction.user.id,
+                                               self.item.values[0], version=self.version)
+        await show_lobby_change(interaction, match, "addbot", from_button=True)
 
 
 class RemoveComputerButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:lobby:removebot:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     """The lobby card's button taking out the computer seated last (the creator only)."""
@@ -111,55 +105,11 @@ class RemoveComputerButton(
                              match, /) -> RemoveComputerButton:
         return cls(int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            match = await bot.service.remove_computer(self.match_id, interaction.user.id,
-                                                      version=self.version)
-            await show_lobby_change(interaction, match, "removebot", from_button=True)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
-
-
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gn:rematch:(?P<match_id>[0-9]+)",
-):
-    """Under a finished match's last board: a new lobby with the same game and options."""
-
-    def __init__(self, match_id: int, voice: Voice = ENGLISH_VOICE) -> None:
-        super().__init__(discord.ui.Button(label=voice(_("Rematch")),
-                                           style=discord.ButtonStyle.success,
-                                           custom_id=f"gn:rematch:{match_id}"))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match, /) -> RematchButton:
-        return cls(int(match["match_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            finished = await bot.service.get_or_fail(self.match_id)
-            await bot.presenters[finished.game].open_rematch(interaction, finished)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
-
-
-def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
-    """The Rematch button under a finished match's board, in the channel's `voice`."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match.id, voice))
-    return view
-
-
-async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
-    """Take the Rematch button off a finished match's last board once a new match opened in
-    its channel: a rematch there could only be refused now (best effort)."""
-    if match is not None and match.status == "finished":
-        await edit_stored(bot, match, match.row.board_message_id, "the Rematch button",
-                          view=None)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        match = await bot.service.remove_computer(self.match_id, interaction.user.id,
+                                                  version=self.version)
+        await show_lobby_change(interaction, match, "removebot", from_button=True)
 
 
 def lobby_actions(match: Match) -> list[str]:

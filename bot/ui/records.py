@@ -14,7 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.ui.error_replies import jump_url, report_error
+from bot.ui.error_replies import jump_url
+from bot.ui.persistent import PersistentItem
 from bot.ui.present import COLOUR
 from bot.workers.pictures import render_off_loop
 from bot.matches.ratings import ALL_TIME, season_of
@@ -109,7 +110,7 @@ def page_button(custom_id: str, label: Text, voice: Voice | None,
 
 
 class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:board:(?P<game>[a-z]+):(?P<period>all|season):(?P<page>[0-9]+):(?P<d>[bf])",
 ):
     def __init__(self, page: int, voice: Voice | None, *, back: bool, disabled: bool = False,
@@ -125,15 +126,12 @@ class LeaderboardPage(
         return cls(int(match["page"]), None, back=match["d"] == "b", game=match["game"],
                    period=match["period"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot = interaction.client
-            voice = await bot.languages.reader(interaction)
-            embed, view = await leaderboard(bot, interaction.guild_id, self.game, self.period,
-                                            self.page, voice)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        voice = await bot.languages.reader(interaction)
+        embed, view = await leaderboard(bot, interaction.guild_id, self.game, self.period,
+                                        self.page, voice)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 # -- stats --------------------------------------------------------------------------------------
@@ -244,7 +242,7 @@ def history_line(guild_id: int, row: Any) -> Words:
 
 
 class HistoryPage(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:history:(?P<user>[0-9]+):(?P<page>[0-9]+):(?P<d>[bf])",
 ):
     """A history page; `user_id` 0: the whole server's."""
@@ -261,17 +259,14 @@ class HistoryPage(
                              match, /) -> HistoryPage:
         return cls(int(match["page"]), None, back=match["d"] == "b", user_id=int(match["user"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot = interaction.client
-            voice = await bot.languages.reader(interaction)
-            user = None
-            if self.user_id:
-                user = await member_or_user(bot, interaction.guild, self.user_id)
-            embed, view = await history(bot, interaction, user, self.page, voice)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        voice = await bot.languages.reader(interaction)
+        user = None
+        if self.user_id:
+            user = await member_or_user(bot, interaction.guild, self.user_id)
+        embed, view = await history(bot, interaction, user, self.page, voice)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def member_or_user(bot: Any, guild: discord.Guild | None,
@@ -295,7 +290,7 @@ def forget_view(user_id: int, voice: Voice) -> discord.ui.View:
 
 
 class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:forget:(?P<choice>yes|no):(?P<user>[0-9]+)",
 ):
     def __init__(self, yes: bool, user_id: int, voice: Voice | None = None) -> None:
@@ -311,13 +306,7 @@ class ForgetButton(
                              match, /) -> ForgetButton:
         return cls(match["choice"] == "yes", int(match["user"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.decide(interaction)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def decide(self, interaction: discord.Interaction) -> None:
+    async def use(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         if interaction.user.id != self.user_id:
             raise NotAllowed(_("Only the person who asked can answer this."))

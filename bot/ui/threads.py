@@ -1,30 +1,20 @@
 """A busy channel is not a dead end: `/<game> new` where a match is open offers to open the new
-lobby in a thread the bot creates, and `/match list` shows the server's open matches.
-
-The offer's button is a persistent `DynamicItem`: its custom id carries the game, the invited
-player and the lobby options, so it works the same after a restart and keeps nothing in memory.
+lobby in a thread the bot creates (bot/ui/opening.py), and `/match list` shows the server's open
+matches. Here: what a thread needs (permissions, the lobby options in a custom id) and the list.
 """
 
 from __future__ import annotations
 
-import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.ui.error_replies import explain, jump_url, report_error
+from bot.ui.error_replies import jump_url
 from bot.ui.present import COLOUR
-from bot.matches.errors import ChannelTaken, LobbyError
-from bot.matches.model import Match, Player, player_name
+from bot.matches.model import Match, player_name
 from bot.matches.titles import title
-from bot.ui.unreadable import voice_of
 from i18n import ENGLISH_VOICE, Voice, Words, _, listed, n_
-
-if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
-
-log = logging.getLogger(__name__)
 
 THREAD_DAY = 1440  # minutes of quiet before Discord archives the thread
 LIST_LIMIT = 20  # matches `/match list` shows; the rest are counted
@@ -45,80 +35,11 @@ def decode_options(text: str) -> dict[str, Any]:
             for key, value in _OPTION.findall(text)}
 
 
-class ThreadButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gn:thread:(?P<game>[a-z]+):(?P<invited>[0-9]+):(?P<options>[a-z0-9=,]*)",
-):
-    """On the ephemeral "a match is already here" answer: open the lobby in a new thread."""
-
-    def __init__(self, game: str, invited: int | None, options: dict[str, Any] | None,
-                 voice: Voice = ENGLISH_VOICE) -> None:
-        custom_id = f"gn:thread:{game}:{invited or 0}:{encode_options(options)}"
-        super().__init__(discord.ui.Button(label=voice(_("Open it in a thread")),
-                                           style=discord.ButtonStyle.primary,
-                                           custom_id=custom_id))
-        self.game, self.invited, self.options = game, invited, options
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match, /) -> ThreadButton:
-        invited = int(match["invited"]) or None
-        return cls(match["game"], invited, decode_options(match["options"]) or None)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: GamenightBot = interaction.client  # type: ignore[assignment]
-            cog = bot.presenters.get(self.game)
-            if cog is None:
-                raise LobbyError(_("That button is from an older version of the bot: use the "
-                                   "game's `new` command again."))
-            invited = await _player(interaction, self.invited)
-            await cog.open_in_thread(interaction, invited, self.options)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
-
-
-async def _player(interaction: discord.Interaction, user_id: int | None) -> Player | None:
-    if user_id is None or interaction.guild is None:
-        return None
-    member = interaction.guild.get_member(user_id)
-    if member is None:
-        try:
-            member = await interaction.guild.fetch_member(user_id)
-        except discord.HTTPException:
-            raise LobbyError(_("{mention}, whom you invited, is no longer in this server: open "
-                               "the lobby again with someone else.",
-                               mention=f"<@{user_id}>")) from None
-    return Player(member.id, member.display_name)
-
-
 def can_thread(interaction: discord.Interaction) -> bool:
     """A thread can be opened from here: a server text channel (threads do not nest)."""
     channel = interaction.channel
     return interaction.guild_id is not None and getattr(channel, "type", None) == \
         discord.ChannelType.text
-
-
-async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, game: str,
-                       invited: Player | None, options: dict[str, Any] | None) -> None:
-    """Answer `/<game> new` in a taken channel: where the match is, and (in a text channel) a
-    button to open the new lobby in a thread instead (in the asker's language: only they see
-    it)."""
-    voice = await voice_of(interaction)
-    text = voice(explain(taken) or taken.key)
-    view = None
-    if can_thread(interaction) and thread_permissions_missing(interaction):
-        text += "\n" + voice(NO_THREAD_PERMISSION)
-    elif can_thread(interaction):
-        text += "\n" + voice(_("Or press **Open it in a thread**: I start a thread here with "
-                               "your lobby in it."))
-        view = discord.ui.View(timeout=None)
-        view.add_item(ThreadButton(game, None if invited is None else invited.user_id, options,
-                                   voice))
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if view is not None:
-        kwargs["view"] = view
-    await interaction.response.send_message(text, **kwargs)
 
 
 def thread_permissions_missing(interaction: discord.Interaction) -> bool:

@@ -19,8 +19,9 @@ from typing import Any
 import discord
 
 from bot.matches.deadlines import Clock, Deadlines
-from bot.ui.error_replies import jump_url, report_error
+from bot.ui.error_replies import jump_url
 from bot.ui.gone import DMS_CLOSED, edit_stored, post_notice
+from bot.ui.persistent import PersistentItem
 from bot.ui.present import in_turn
 from bot.matches.errors import Conflict
 from bot.matches.model import ABANDONED_AFTER, Match, Timeout, player_name
@@ -279,7 +280,7 @@ class TurnClocks:
 
 
 class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:back:(?P<match_id>[0-9]+)",
 ):
     """On the DM telling a player that a computer plays their turns: play them yourself again."""
@@ -296,14 +297,11 @@ class BackButton(
                              match, /) -> BackButton:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot: Any = interaction.client
-            match = await bot.service.come_back(self.match_id, interaction.user.id)
-            voice = await bot.languages.dm_reader(interaction, match.guild_id)
-            async with in_turn(match, interaction):
-                await interaction.response.edit_message(content=voice(_(
-                    "Welcome back: your turns in the {game} match #{id} are yours again.",
-                    game=title(match.game), id=str(match.id))), view=None)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        match = await bot.service.come_back(self.match_id, interaction.user.id)
+        voice = await bot.languages.dm_reader(interaction, match.guild_id)
+        async with in_turn(match, interaction):
+            await interaction.response.edit_message(content=voice(_(
+                "Welcome back: your turns in the {game} match #{id} are yours again.",
+                game=title(match.game), id=str(match.id))), view=None)

@@ -234,7 +234,7 @@ async def test_a_table_edit_overtaken_by_a_newer_move_shows_the_newest_table(
         world, tmp_path, monkeypatch):
     """Two processes announce two bids at once by editing the one table message: the older
     edit lands last, so its process, finding the newer claim after its edit, edits again."""
-    import bot.commands.game as base
+    import bot.ui.boards as base
 
     fake, guild, channel, users = world
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:

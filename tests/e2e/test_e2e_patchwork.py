@@ -270,7 +270,7 @@ async def test_leather_phase_autocompletes_and_messages_name_the_commands(world,
 def test_preview_tells_a_player_on_the_final_space_they_have_no_turns_left():
     from dataclasses import replace
 
-    from bot.adapters.patchwork import preview_problem
+    from bot.adapters.patchwork.words import preview_problem
     from i18n import ENGLISH_VOICE, voice
 
     state = replace(patchwork.new_game(2, seed=3), positions=(20, 10))  # seat 1 to move

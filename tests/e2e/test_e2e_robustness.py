@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-import bot.adapters.reversi as reversi_cog
-from bot.commands.game import GameCog
+import bot.adapters.reversi.presenter as reversi_presenter
+from bot.ui.boards import Boards
 from bot.ui.present import DEFER_AFTER
 from tests.e2e_helpers import fake_world, mentioned_ids, running_bot
 
@@ -138,7 +138,7 @@ async def test_status_during_a_move_never_posts_the_older_turn_last(
         world, tmp_path, monkeypatch):
     fake, guild, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
-    real = reversi_cog.render_board
+    real = reversi_presenter.render_board
     slow = {"first": True}
 
     def render_slowly_once(view, *args):
@@ -148,7 +148,7 @@ async def test_status_during_a_move_never_posts_the_older_turn_last(
 
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         match, black = await reversi_started(fake, channel, bot, alice, bob)
-        monkeypatch.setattr(reversi_cog, "render_board", render_slowly_once)
+        monkeypatch.setattr(reversi_presenter, "render_board", render_slowly_once)
 
         async def move_meanwhile():
             await asyncio.sleep(0.1)
@@ -196,13 +196,13 @@ async def test_a_start_whose_board_reply_fails_is_posted_in_the_channel(world, t
     fake, guild, channel, users = world
     alice, bob = users["alice"], users["bob"]
     fallbacks = []
-    real = GameCog.post_board_in_channel
+    real = Boards.post_board_in_channel
 
     async def spy(self, match, events, *newest):
         fallbacks.append(match.id)
         return await real(self, match, events, *newest)
 
-    monkeypatch.setattr(GameCog, "post_board_in_channel", spy)
+    monkeypatch.setattr(Boards, "post_board_in_channel", spy)
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         lobby = await fake.slash(alice, channel, "reversi new")
         refused = fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")
@@ -251,13 +251,13 @@ async def test_a_slow_board_whose_follow_up_is_refused_does_not_leave_the_reply_
     alice, bob = users["alice"], users["bob"]
     async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
         match, black = await reversi_started(fake, channel, bot, alice, bob)
-        real = reversi_cog.render_board
+        real = reversi_presenter.render_board
 
         def slow(view, *args):
             time.sleep(DEFER_AFTER + 0.3)  # the reply is deferred before the board is ready
             return real(view, *args)
 
-        monkeypatch.setattr(reversi_cog, "render_board", slow)
+        monkeypatch.setattr(reversi_presenter, "render_board", slow)
         fake.fail_next("POST", r"/webhooks/\d+/[^/]+", 400, 50035, "Invalid Form Body")
         with fake.expect_errors():
             moved = await fake.slash(black, channel, "reversi move", square="d3")

@@ -14,7 +14,8 @@ import string
 import pytest
 
 from bot.adapters.doudizhu.controls import ActionButton, PlaySelect
-from bot.ui.lobby import LobbyButton, RematchButton
+from bot.ui.lobby import LobbyButton
+from bot.ui.opening import RematchButton
 from tests.e2e_helpers import fake_world, running_bot
 
 pytestmark = pytest.mark.e2e

@@ -93,7 +93,9 @@ def test_the_client_and_the_service_know_no_game():
     names = {import_module(game.engine).NAME for game in GAMES}
     for module in ("bot/app/client.py", "bot/matches/service.py", "bot/storage/store.py",
                    "bot/ui/lobby.py", "bot/ui/present.py", "bot/ui/dms.py", "bot/ui/error_replies.py",
-                   "bot/commands/game.py", "bot/commands/match.py",
+                   "bot/ui/presenter.py", "bot/ui/game_presenter.py", "bot/ui/boards.py",
+                   "bot/ui/opening.py", "bot/ui/threads.py", "bot/ui/exports.py",
+                   "bot/ui/persistent.py", "bot/commands/game.py", "bot/commands/match.py",
                    *(str(p.relative_to(ROOT)) for p in (ROOT / "bot/storage").glob("*.py"))):
         text = (ROOT / module).read_text().lower()
         assert not any(f"games.{name}" in text for name in names), module
@@ -106,3 +108,48 @@ def test_every_registered_game_has_an_engine_and_an_adapter():
         engine = import_module(game.engine)
         assert bot.matches.engines.engine_for(engine.NAME) is engine
         assert callable(import_module(game.adapter).setup)
+
+
+ADAPTER_MODULES = {"__init__.py", "commands.py", "words.py", "presenter.py"}
+
+
+def test_every_game_adapter_has_the_same_shape():
+    """A package each: its slash commands, its words, how its match is shown, and `setup`."""
+    for game in GAMES:
+        package = ROOT / game.adapter.replace(".", "/")
+        found = {path.name for path in package.glob("*.py")}
+        assert ADAPTER_MODULES <= found, (game.adapter, sorted(ADAPTER_MODULES - found))
+        assert ast.get_docstring(ast.parse((package / "__init__.py").read_text())), game.adapter
+
+
+def test_the_shared_presenter_offers_all_the_seam_declares():
+    """Every member of `Presenter` has a default in `GamePresenter`, which each game's
+    presenter extends."""
+    from bot.ui.game_presenter import GamePresenter
+    from bot.ui.presenter import Presenter
+
+    declared = {name for name in vars(Presenter) if not name.startswith("_")}
+    declared |= set(Presenter.__annotations__)
+    assert {"announce", "repost_board", "export_files", "help"} <= declared
+    assert not [name for name in sorted(declared) if not hasattr(GamePresenter, name)
+                and name not in GamePresenter.__annotations__]
+
+
+def test_every_persistent_control_reports_its_errors_through_one_base():
+    """Buttons and menus extend `PersistentItem`, whose callback reports errors; each writes
+    only what using it does (`use`)."""
+    controls = 0
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path.name == "persistent.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = [ast.unparse(base) for base in node.bases]
+            assert not any("DynamicItem" in base for base in bases), (path, node.name)
+            if any(base.startswith("PersistentItem") for base in bases):
+                controls += 1
+                methods = {item.name for item in node.body
+                           if isinstance(item, ast.AsyncFunctionDef)}
+                assert "use" in methods and "callback" not in methods, (path, node.name)
+    assert controls >= 15

@@ -7,7 +7,7 @@ from dataclasses import replace
 from PIL import Image
 
 import games.patchwork as pw
-from bot.adapters.patchwork import error_words
+from bot.adapters.patchwork.words import error_words
 from i18n import ENGLISH_VOICE, voice
 from render.patchwork import render_game, render_preview
 

@@ -1,5 +1,5 @@
 """Dou Dizhu's controls under a private hand (a DM, or the ephemeral `/doudizhu hand`) and
-under a round's result.
+under a round's result, and what choosing in them does (`act_from_control`).
 
 Every legal play is one or two clicks away. When the plays fit one select (25 options) the
 menu lists them all; otherwise a first select offers the *kinds* of play (single, pair,
@@ -29,31 +29,34 @@ Custom ids:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
 import games.doudizhu as ddz
 from bot.adapters.doudizhu.words import TYPE_NAMES, play_label as play_words
-from bot.ui.error_replies import report_error
 from bot.matches.errors import LobbyError, OutOfDate
-from bot.matches.model import Match
-from bot.matches.service import MatchService
+from bot.matches.model import ActionResult, Match
 from bot.matches.titles import title
+from bot.ui.persistent import PersistentItem
 from games.doudizhu import BOMB, ROCKET, TYPES, Combination
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_, p_
 
+log = logging.getLogger(__name__)
+
 
 class ControlHost(Protocol):
-    """What the controls need of the Dou Dizhu cog (which imports this module)."""
+    """What the controls need of the Dou Dizhu presenter (which imports this module)."""
 
-    service: MatchService
+    async def announce(self, result: ActionResult,
+                       interaction: discord.Interaction | None = None) -> None: ...
 
-    async def act_from_control(self, interaction: discord.Interaction, text: str,
-                               match_id: int, version: int) -> None: ...
+    async def tell_missing(self, interaction: discord.Interaction, channel_id: int,
+                           guild_id: int | None = None) -> bool: ...
 
 
 MENU_SIZE = 25  # Discord's limit on a select's options
@@ -211,7 +214,7 @@ def _chosen(select: discord.ui.Select) -> str:
 
 
 class PlaySelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    PersistentItem[discord.ui.Select],
     template=r"gn:ddz:play:(?P<match_id>[0-9]+):(?P<version>[0-9]+)(?::(?P<part>[0-9]+))?",
 ):
     def __init__(self, match_id: int, version: int, *, options: Iterable[discord.SelectOption] = (),
@@ -231,16 +234,13 @@ class PlaySelect(
         return cls(int(match["match_id"]), int(match["version"]),
                    options=getattr(item, "options", ()))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _presenter(interaction).act_from_control(
-                interaction, f"play {_chosen(self.item)}", self.match_id, self.version)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await act_from_control(interaction, f"play {_chosen(self.item)}", self.match_id,
+                               self.version)
 
 
 class KindSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    PersistentItem[discord.ui.Select],
     template=r"gn:ddz:kind:(?P<match_id>[0-9]+):(?P<version>[0-9]+):(?P<part>[0-9]+)",
 ):
     """The first step: choosing a kind shows its plays in the same message."""
@@ -259,15 +259,12 @@ class KindSelect(
                              match, /) -> KindSelect:
         return cls(int(match["match_id"]), int(match["version"]), int(match["part"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_step(interaction, self.match_id, self.version, _chosen(self.item))
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.match_id, self.version, _chosen(self.item))
 
 
 class KindsButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:ddz:kinds:(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     """Back from one kind's plays to the kinds."""
@@ -286,15 +283,12 @@ class KindsButton(
                              match, /) -> KindsButton:
         return cls(int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_step(interaction, self.match_id, self.version, None)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.match_id, self.version, None)
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    PersistentItem[discord.ui.Button],
     template=r"gn:ddz:(?P<action>pass|bid[0-3]|next|stop):(?P<match_id>[0-9]+):(?P<version>[0-9]+)",
 ):
     def __init__(self, action: str, match_id: int, version: int, *, row: int | None = None,
@@ -312,12 +306,9 @@ class ActionButton(
                              match, /) -> ActionButton:
         return cls(match["action"], int(match["match_id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _presenter(interaction).act_from_control(
-                interaction, ACTION_TEXT[self.action], self.match_id, self.version)
-        except Exception as error:  # one place decides what the user sees
-            await report_error(interaction, error)
+    async def use(self, interaction: discord.Interaction) -> None:
+        await act_from_control(interaction, ACTION_TEXT[self.action], self.match_id,
+                               self.version)
 
 
 #: The menu's own items, for the bot to recognise after a restart.
@@ -373,7 +364,7 @@ def step_controls(match: Match, seat: int, key: str | None,
 async def show_step(interaction: discord.Interaction, match_id: int, version: int,
                     key: str | None) -> None:
     """Edit the message the click came from to show the next step of the menu."""
-    match = await _presenter(interaction).service.get_or_fail(match_id)
+    match = await interaction.client.service.get_or_fail(match_id)  # type: ignore[attr-defined]
     if not match.is_open:
         raise LobbyError(match_closed(match))
     seat = match.seat_of(interaction.user.id)
@@ -382,6 +373,41 @@ async def show_step(interaction: discord.Interaction, match_id: int, version: in
     languages = interaction.client.languages  # type: ignore[attr-defined]
     voice = await languages.dm_reader(interaction, match.guild_id)
     await interaction.response.edit_message(view=step_controls(match, seat, key, voice))
+
+
+async def act_from_control(interaction: discord.Interaction, text: str, match_id: int,
+                           version: int) -> None:
+    """A menu or button was used: refuse it if the game has moved on since it was sent,
+    otherwise act, mark the control's message as used and post the table in the channel."""
+    bot: Any = interaction.client  # the GamenightBot
+    match = await bot.service.get_or_fail(match_id)
+    if not match.is_open:
+        raise LobbyError(match_closed(match))
+    result = await bot.service.act(match.channel_id, interaction.user.id, text,
+                                   match_id=match_id, version=version)
+    message = interaction.message
+    private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    before = message.content if message is not None and message.content else ""
+    if private:
+        voice = await bot.languages.dm_reader(interaction, result.match.guild_id)
+        # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
+        said = _("{message}\n\N{WHITE HEAVY CHECK MARK} You chose `{action}`.",
+                 message=before, action=result.action)
+    else:
+        voice = await bot.languages.server(interaction.guild_id)
+        # TRANSLATORS: {message} is the message the choice was made under, as it was sent.
+        said = _("{message}\n\N{WHITE HEAVY CHECK MARK} **{player}** chose `{action}`.",
+                 message=before, player=interaction.user.display_name,
+                 action=result.action)
+    try:
+        await interaction.response.edit_message(content=voice(said).strip(), view=None)
+    except discord.HTTPException as error:  # the play stands: announce it all the same
+        log.warning("could not mark the control of match %s as used: %s",
+                    match_id, error)
+    presenter = _presenter(interaction)
+    await presenter.announce(result)
+    await presenter.tell_missing(interaction, match.channel_id,  # the table may not be posted
+                                 result.match.guild_id)
 
 
 def match_closed(match: Match) -> Text:

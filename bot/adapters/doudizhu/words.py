@@ -1,6 +1,7 @@
 """Dou Dizhu in words: the engine's events, refusals, payments and outcomes, which it gives as
-keys and plain data, worded here for a reader's voice. Plays stay in the notation players type
-(`33344`, `10JQKA`, `BR`); cards are said as `7♥`, `10♠` or a joker by name."""
+keys and plain data, worded here for a reader's voice, and the lines of the table and of a hand.
+Plays stay in the notation players type (`33344`, `10JQKA`, `BR`); cards are said as `7♥`,
+`10♠` or a joker by name."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import games.doudizhu as ddz
-from bot.ui.present import legacy_names
+from bot.ui.present import legacy_names, mention
 from bot.matches.model import Match, player_name
 from games.common import Event, GameError, quoted
 from i18n import Text, Words, _, lines, listed, n_
@@ -219,6 +220,87 @@ def standings_words(match: Match, ledger: tuple[int, ...],
         return _("{players} share the series win with {amount}.", players=players,
                  amount=signed(amount))
     return _("{players} share the series win.", players=players)
+
+
+# --------------------------------------------------------------------------- the table and the hand
+
+DOT = " \N{MIDDLE DOT} "
+
+
+def private_prompt(match: Match, view: ddz.View, seat: int) -> Words:
+    """The line above a player's hand: whose turn it is and what they may do."""
+    if view.phase == ddz.ROUND_OVER:
+        return _("Round {round} is over: the hands and the payment are in the channel. Deal "
+                 "the next round, or stop the series?", round=view.round_no)
+    if view.turn != seat:
+        return _("Waiting for **{player}**.", player=name(match, view.turn))
+    if view.phase == ddz.AUCTION:
+        return _("**Your turn to bid:** pass or bid {higher}.", higher=higher_bids(view.bid))
+    if view.to_beat is not None:
+        return _("**Your turn:** beat **{play}** from {player}, or pass.",
+                 play=view.to_beat.text, player=name(match, view.to_beat.seat))
+    return _("**Your turn to lead:** play any combination.")
+
+
+def so_far(match: Match, view: ddz.View) -> tuple[Words, Words] | None:
+    """The auction or the trick so far: the live table is edited as it goes on."""
+    if view.phase == ddz.AUCTION and view.bids:
+        bids = [lines((name(match, seat), str(amount)), " ") if amount
+                else _("{player} no bid", player=name(match, seat))
+                for seat, amount in view.bids]
+        return _("Bids"), lines(bids, DOT)
+    if view.phase == ddz.PLAY and view.trick:
+        plays = [lines((name(match, entry.seat), entry.text), " ") if entry.cards
+                 else _("{player} pass", player=name(match, entry.seat))
+                 for entry in view.trick]
+        return _("This trick"), lines(plays, DOT)
+    return None
+
+
+def table_note(view: ddz.View, shown: ddz.TrickEntry, player: str) -> Words:
+    """The play on the table, by whom, and whether it is the one to beat."""
+    if view.to_beat == shown:
+        return _("**{play}** by {player} (to beat)", play=shown.text, player=player)
+    if view.phase == ddz.PLAY:
+        return _("**{play}** by {player} (won the trick)", play=shown.text, player=player)
+    return _("**{play}** by {player}", play=shown.text, player=player)
+
+
+def stake_text(view: ddz.View) -> Words:
+    """The auction's high bid, or the stake: bid × multiplier (and what doubled it)."""
+    if view.landlord is None:
+        if view.bid:
+            return _("auction: high bid {bid}", bid=view.bid)
+        return _("auction: no bid yet")
+    said = {"bid": view.bid, "multiplier": view.multiplier, "stake": view.stake}
+    if view.doublings:
+        return _("bid {bid} \N{MULTIPLICATION SIGN} {multiplier} = {stake} (doubled by "
+                 "{doublings})", doublings=listed(view.doublings), **said)
+    return _("bid {bid} \N{MULTIPLICATION SIGN} {multiplier} = {stake}", **said)
+
+
+def turn_line(match: Match, view: ddz.View, dms_closed: bool) -> Words:
+    """Whose turn, and how to act: the player's buttons are in their DM, or in
+    `/doudizhu hand` for a player whose DMs are closed."""
+    who = mention(match, view.turn)
+    if view.phase == ddz.AUCTION:
+        choices = listed([_("pass"), *(f"`{amount}`" for amount in range(view.bid + 1, 4))],
+                         "or")
+        if dms_closed:
+            return _("{player}, your bid: `/doudizhu bid` {choices} (or the buttons in "
+                     "`/doudizhu hand`).", player=who, choices=choices)
+        return _("{player}, your bid: `/doudizhu bid` {choices} (or the buttons in your "
+                 "DM).", player=who, choices=choices)
+    if view.to_beat is not None:
+        if dms_closed:
+            return _("{player}, beat **{play}** or pass: `/doudizhu play`, `/doudizhu pass`, "
+                     "or the menu in `/doudizhu hand`.", player=who, play=view.to_beat.text)
+        return _("{player}, beat **{play}** or pass: `/doudizhu play`, `/doudizhu pass`, or "
+                 "the menu in your DM.", player=who, play=view.to_beat.text)
+    if dms_closed:
+        return _("{player}, you lead: `/doudizhu play` or the menu in `/doudizhu hand`.",
+                 player=who)
+    return _("{player}, you lead: `/doudizhu play` or the menu in your DM.", player=who)
 
 
 # --------------------------------------------------------------------------- refusals

@@ -1,4 +1,4 @@
-"""The highlights in every language: each game's cog words a player's rows for
+"""The highlights in every language: each game's presenter words a player's rows for
 `/gamenight stats` (`stats_lines`) and a finished match's dicts for its result card
 (`card_lines`); Scrabble's missed plays come later (`late_card_lines`), found in a process
 pool from the move log."""
@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 import games.scrabble as scrabble
-from bot.commands.game import GameCog
-from bot.adapters.doudizhu import DouDizhuCog
-from bot.adapters.patchwork import PatchworkCog
-from bot.adapters.reversi import ReversiCog
-from bot.adapters.scrabble import ScrabbleCog
+from bot.adapters.doudizhu.presenter import DouDizhuPresenter
+from bot.adapters.patchwork.presenter import PatchworkPresenter
+from bot.adapters.reversi.presenter import ReversiPresenter
+from bot.adapters.scrabble.presenter import ScrabblePresenter
 from bot.ui.computer_players import process_pool
+from bot.ui.game_presenter import GamePresenter
 from games.doudizhu.records import highlights as doudizhu_highlights
 from games.patchwork.records import highlights as patchwork_highlights
 from games.reversi.records import highlights as reversi_highlights
@@ -28,12 +28,12 @@ from tests.games.records_play import match_steps
 from tests.games.test_records_highlights import patchwork_bonus_walk, scrabble_walk
 
 NATIVE = re.compile(r"[\u4e00-\u9fff\u0a80-\u0aff]")  # Chinese or Gujarati letters
-COGS = {"reversi": ReversiCog, "scrabble": ScrabbleCog, "doudizhu": DouDizhuCog,
-        "patchwork": PatchworkCog}
+COGS = {"reversi": ReversiPresenter, "scrabble": ScrabblePresenter, "doudizhu": DouDizhuPresenter,
+        "patchwork": PatchworkPresenter}
 
 
-def cog(game: str) -> GameCog:
-    """The cog without a bot: its wording needs none."""
+def cog(game: str) -> GamePresenter:
+    """The presenter without a bot: its wording needs none."""
     return COGS[game].__new__(COGS[game])
 
 
@@ -116,14 +116,14 @@ def test_scrabble_in_english():
 def test_scrabble_missed_plays_in_words_for_people_only():
     missed = missed_plays(scrabble_walk(), 2)
     say = voice()
-    assert [say(x) for x in ScrabbleCog.missed_lines(table(NAMES[2]), missed)] == [
+    assert [say(x) for x in ScrabblePresenter.missed_lines(table(NAMES[2]), missed)] == [
         "alice missed **ZEST** for 33 (scored 0 that turn)",
         "bob missed **SEE** for 5 (scored 0 that turn)"]
-    with_computer = ScrabbleCog.missed_lines(table(NAMES[2], computers=(1,)), missed)
+    with_computer = ScrabblePresenter.missed_lines(table(NAMES[2], computers=(1,)), missed)
     assert [say(x) for x in with_computer] == ["alice missed **ZEST** for 33 (scored 0 that "
                                                "turn)"]
     assert voice("zh-TW")(with_computer[0]) == "alice 錯過了 **ZEST**，可得 33 分（該回合得 0 分）"
-    assert ScrabbleCog.missed_lines(table(NAMES[2]), [None, None]) == []
+    assert ScrabblePresenter.missed_lines(table(NAMES[2]), [None, None]) == []
 
 
 def test_doudizhu_in_english():
@@ -181,5 +181,5 @@ async def test_scrabble_late_lines_come_from_the_move_log_in_a_process_pool(serv
         pool.shutdown()
     missed = missed_plays(await service.steps(match), 2)
     assert missed[0] is not None and missed[1] is not None
-    assert lines == ScrabbleCog.missed_lines(match, missed)
+    assert lines == ScrabblePresenter.missed_lines(match, missed)
     assert len(lines) == 1 and voice()(lines[0]).startswith("alice missed **")

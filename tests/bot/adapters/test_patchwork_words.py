@@ -10,8 +10,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import games.patchwork as pw
-from bot.adapters.patchwork import (
-    PatchworkCog, error_words, event_words, orientation_words, phase_problem, preview_problem,
+from bot.adapters.patchwork.presenter import PatchworkPresenter
+from bot.adapters.patchwork.words import (
+    error_words, event_words, orientation_words, phase_problem, preview_problem,
 )
 from games.common import Event, GameError
 from i18n import BABEL_LOCALES, LANGUAGES, Text, po_path, voice
@@ -25,9 +26,9 @@ GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 NAMES = {"seat0": "**alice**", "seat1": "**bob**"}
 
 
-def cog() -> PatchworkCog:
-    """The cog without a bot: its wording needs none."""
-    return PatchworkCog.__new__(PatchworkCog)
+def cog() -> PatchworkPresenter:
+    """The presenter without a bot: its wording needs none."""
+    return PatchworkPresenter.__new__(PatchworkPresenter)
 
 
 def match(names=("alice", "bob")):

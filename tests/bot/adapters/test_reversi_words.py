@@ -1,5 +1,5 @@
 """Reversi in every language: the engine's events, errors and outcomes are keys and values, and
-the cog (bot/adapters/reversi/) and render/alt.py word them with a voice."""
+the adapter (bot/adapters/reversi/) and render/alt.py word them with a voice."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import games.reversi as reversi
-from bot.adapters.reversi import ReversiCog
+from bot.adapters.reversi.presenter import ReversiPresenter
 from games.common import Event, GameError
 from i18n import BABEL_LOCALES, LANGUAGES, Text, po_path, voice
 from render import alt
@@ -21,9 +21,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 
 
-def cog() -> ReversiCog:
-    """The cog without a bot: its wording needs none."""
-    return ReversiCog.__new__(ReversiCog)
+def cog() -> ReversiPresenter:
+    """The presenter without a bot: its wording needs none."""
+    return ReversiPresenter.__new__(ReversiPresenter)
 
 
 def match(names=("alice", "bob")):

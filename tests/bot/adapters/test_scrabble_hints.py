@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.adapters.scrabble import turn_hint as hint_text
+from bot.adapters.scrabble.words import turn_hint as hint_text
 from games.scrabble import Lexicon, apply, parse_move, position, view
 from i18n import ENGLISH_VOICE
 
@@ -35,7 +35,7 @@ def test_a_play_that_ends_the_game_is_challenged_or_accepted():
 def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
     from types import SimpleNamespace
 
-    from bot.adapters.scrabble import ScrabbleCog
+    from bot.adapters.scrabble.presenter import ScrabblePresenter
     from games.scrabble import Lexicon as Lex
     from games.scrabble import resign
 
@@ -48,7 +48,7 @@ def test_a_player_who_draws_again_after_going_out_gets_the_new_rack():
     result = SimpleNamespace(match=SimpleNamespace(status="active", seats=seats, state=state),
                              events=state.events, action="resign", seat=2)
     # Every seat's DM is updated, the one who resigned included (it says so).
-    assert ScrabbleCog.private_changes(ScrabbleCog, result) == [0, 1, 2]
+    assert ScrabblePresenter.private_changes(ScrabblePresenter, result) == [0, 1, 2]
 
 
 def test_one_blank_choice_keeps_one_play_per_placement_with_the_same_scores():

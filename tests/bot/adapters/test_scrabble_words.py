@@ -1,5 +1,6 @@
 """Scrabble in every language: the engine's events, errors and outcomes are keys and values, and
-the cog (bot/adapters/scrabble/), render/scrabble.py and render/alt.py word them with a voice."""
+the adapter (bot/adapters/scrabble/), render/scrabble.py and render/alt.py word them with a
+voice."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from types import SimpleNamespace
 
 
 import games.scrabble as scrabble
-from bot.adapters.scrabble import ERRORS, ScrabbleCog
+from bot.adapters.scrabble.presenter import ScrabblePresenter
+from bot.adapters.scrabble.words import ERRORS
 from games.common import Event, GameError
 from games.scrabble import Lexicon, apply, new_game, parse_move, position, resign
 from i18n import ENGLISH_VOICE, LANGUAGES, voice
@@ -26,9 +28,9 @@ QUIZ = "\n".join(["." * 15] * 7 + [".......QUIZ...."] + ["." * 15] * 7)
 LEX = Lexicon(["QUIZ", "QI", "AT", "TA", "ZA", "RETAINER"])
 
 
-def cog() -> ScrabbleCog:
-    """The cog without a bot: its wording needs none."""
-    return ScrabbleCog.__new__(ScrabbleCog)
+def cog() -> ScrabblePresenter:
+    """The presenter without a bot: its wording needs none."""
+    return ScrabblePresenter.__new__(ScrabblePresenter)
 
 
 def table(state: scrabble.State, names=("alice", "bob", "carol", "dave"), match_id=7):
@@ -242,7 +244,7 @@ async def test_a_board_post_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.adapters.scrabble.render_off_loop", drawn_here)
+    monkeypatch.setattr("bot.adapters.scrabble.presenter.render_off_loop", drawn_here)
     state = scored_game()
     match = table(state)
     english = await cog().board_reply(match, state.events, ENGLISH_VOICE)
@@ -261,7 +263,7 @@ async def test_a_rack_in_chinese_and_gujarati(monkeypatch):
     async def drawn_here(function, *args):
         return function(*args)
 
-    monkeypatch.setattr("bot.adapters.scrabble.render_off_loop", drawn_here)
+    monkeypatch.setattr("bot.adapters.scrabble.presenter.render_off_loop", drawn_here)
     state = position(EMPTY, ["AEQ?RST", "EEEEEEE"])
     match = table(state)
     for lang in OTHERS:
@@ -324,7 +326,7 @@ def test_alt_text_in_chinese():
 
 def test_events_and_reasons_saved_in_english_still_read_with_names():
     """A match saved before events carried values shows its English text, names put in."""
-    from bot.adapters.scrabble import reason_text
+    from bot.adapters.scrabble.words import reason_text
     from bot.ui.present import seat_names
 
     match = table(new_game(2, seed=1))

@@ -79,7 +79,7 @@ def test_bad_text(text, key, values):
 
 def test_bad_text_in_words():
     """The bot words each key as it was said before the languages (bot/adapters/patchwork/)."""
-    from bot.adapters.patchwork import error_words
+    from bot.adapters.patchwork.words import error_words
     from i18n import ENGLISH_VOICE
 
     def said(text):
