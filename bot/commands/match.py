@@ -178,7 +178,8 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def history(self, interaction: discord.Interaction,
                       player: discord.Member | None = None) -> None:
         voice = await self.bot.languages.reader(interaction)
-        embed, view = await records_view.history(self.bot, interaction, player, 0, voice)
+        embed, view = await records_view.history(self.bot.store, interaction, player, 0,
+                                                    voice)
         await send_private(interaction, embed=embed, view=view)
 
     @app_commands.command(name="export", description="A match as a file in its game's "
@@ -270,8 +271,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           period: str = records_view.SEASON) -> None:
         voice = await self.bot.languages.reader(interaction)
-        embed, view = await records_view.leaderboard(self.bot, interaction.guild_id, game,
-                                                     period, 0, voice)
+        embed, view = await records_view.leaderboard(self.bot.store, interaction.guild_id,
+                                                     game, period, 0, voice)
         await send_private(interaction, embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's games, wins, rating and "
@@ -283,7 +284,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                     game: str | None = None) -> None:
         voice = await self.bot.languages.reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn
-        embed, file = await records_view.stats(self.bot, interaction.guild_id,
+        embed, file = await records_view.stats(self.bot.store, self.bot.presenters,
+                                               interaction.guild_id,
                                                player or interaction.user, game, voice)
         extra = {} if file is None else {"file": file}
         await interaction.followup.send(embed=embed, ephemeral=True, **extra)

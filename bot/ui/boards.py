@@ -81,7 +81,8 @@ class Boards:
 
     async def add_result_card(self, match: Match, reply: Reply, voice: Voice) -> None:
         """A finished match's board carries its result card: rating changes and highlights."""
-        said = [*await result_card(self.bot, match), *self.late_lines.get(match.id, ())]
+        card = await result_card(self.bot.store, self.bot.presenters, match)
+        said = [*card, *self.late_lines.get(match.id, ())]
         if not said:
             return
         text = voice(lines(said))[:1024]
