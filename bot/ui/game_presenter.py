@@ -145,7 +145,7 @@ class GamePresenter(Boards):
         when Discord refuses, the player hears that (`done`) rather than "try again"."""
         refused: list[discord.HTTPException] = []
         try:
-            newest = await self.service.store.board(match.id)
+            newest = await self.store.board(match.id)
             if newest.version is not None and newest.version > match.row.version:
                 # another process committed and announced a later move first (within a
                 # process, commit order holds)
