@@ -56,14 +56,7 @@ class DMStore(Protocol):
     async def record_dm_notice(self, match_id: int, seat: int) -> None: ...
 
 
-class Places(Protocol):
-    """The client, for the names of a match's server and channel."""
-
-    def get_guild(self, id: int, /) -> discord.Guild | None: ...
-    def get_channel(self, id: int, /) -> Any: ...
-
-
-class DMHost(Host, Places, Protocol):
+class DMHost(Host, Protocol):
     """What the live DMs use of the bot beside the store: the client they send, edit and
     delete through, with its cache of DM channels (and what bot/ui/gone.py's helpers use)."""
 
@@ -72,6 +65,8 @@ class DMHost(Host, Places, Protocol):
     def get_partial_messageable(
             self, id: int, *, guild_id: int | None = None,
             type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+    def get_channel(self, id: int, /) -> Any: ...
 
 
 def now() -> datetime:
@@ -100,7 +95,7 @@ def retry_wait(refusals: int) -> timedelta:
     return min(RETRY_AFTER * 2 ** min(refusals - 1, 16), RETRY_LONGEST)
 
 
-def where(bot: Places, match: Match) -> Text:
+def where(bot: discord.Client, match: Match) -> Text:
     """Which server, channel and match a private message belongs to, with a link (the DM's
     first line, worded in its reader's voice). A process that does not serve the match's
     server (DMs go to shard 0's) has the names the match was opened with."""

@@ -38,7 +38,7 @@ class LobbyStore(GoneStore, Protocol):
                           board: int | None = None) -> None: ...
 
 
-class Opener(LobbyHost, Protocol):
+class OpeningHost(LobbyHost, Protocol):
     """What opening a lobby uses of the bot: what the lobby cards use (bot/ui/lobby.py), the
     slice of the store above, and the client, to fetch the channel a thread opens in."""
 
@@ -47,7 +47,7 @@ class Opener(LobbyHost, Protocol):
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
 
-async def open_lobby(bot: Opener, interaction: discord.Interaction, game: str, *,
+async def open_lobby(bot: OpeningHost, interaction: discord.Interaction, game: str, *,
                      invited: discord.User | discord.Member | None = None,
                      options: dict[str, Any] | None = None) -> Match | None:
     """A lobby of `game` in this channel; if a match is open here, an offer to open it in a
@@ -82,7 +82,7 @@ def invite_text(interaction: discord.Interaction, invited: Player | None,
              game=title(match.game))
 
 
-async def post_lobby(bot: Opener, interaction: discord.Interaction, match: Match,
+async def post_lobby(bot: OpeningHost, interaction: discord.Interaction, match: Match,
                      content: Words | None, mentions: tuple[int, ...]) -> None:
     """The lobby card with `content` above it, in the server's voice, as the interaction's
     answer."""
@@ -142,7 +142,7 @@ class ThreadButton(
         return cls(match["game"], invited, decode_options(match["options"]) or None)
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: Opener = interaction.client  # type: ignore[assignment]
+        bot: OpeningHost = interaction.client  # type: ignore[assignment]
         if self.game not in bot.presenters:
             raise LobbyError(_("That button is from an older version of the bot: use the "
                                "game's `new` command again."))
@@ -164,7 +164,7 @@ async def _player(interaction: discord.Interaction, user_id: int | None) -> Play
     return Player(member.id, member.display_name)
 
 
-async def open_in_thread(bot: Opener, interaction: discord.Interaction, game: str,
+async def open_in_thread(bot: OpeningHost, interaction: discord.Interaction, game: str,
                          invited: Player | None, options: dict[str, Any] | None) -> None:
     """Create a public thread in this channel, open the lobby there and say where it is."""
     reader = await bot.languages.reader(interaction)
@@ -226,7 +226,7 @@ class RematchButton(
         return cls(int(match["match_id"]))
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: Opener = interaction.client  # type: ignore[assignment]
+        bot: OpeningHost = interaction.client  # type: ignore[assignment]
         finished = await bot.service.get_or_fail(self.match_id)
         await open_rematch(bot, interaction, finished)
 
@@ -238,7 +238,7 @@ def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
     return view
 
 
-async def open_rematch(bot: Opener, interaction: discord.Interaction,
+async def open_rematch(bot: OpeningHost, interaction: discord.Interaction,
                        finished: Match) -> Match:
     """A new lobby with the same game and options, asked for by a player of `finished`."""
     match = await bot.service.rematch(finished.id, player_of(interaction))

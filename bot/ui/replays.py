@@ -35,7 +35,7 @@ class MoveStore(Protocol):
     async def moves(self, match_id: int) -> list[MoveRow]: ...
 
 
-class Replayer(Protocol):
+class ReplayHost(Protocol):
     """What a replay uses of the bot: the match, its move log, the asker's language, and the
     computers' worker processes, one replay at a time."""
 
@@ -51,7 +51,7 @@ class Replayer(Protocol):
     def computers(self) -> ComputerPlayers: ...
 
 
-async def send_replay(bot: Replayer, interaction: discord.Interaction, match_id: int) -> None:
+async def send_replay(bot: ReplayHost, interaction: discord.Interaction, match_id: int) -> None:
     """Check that the person may see match `match_id` and that it has moves, then draw its
     replay off the event loop and send it as an ephemeral reply."""
     match = await visible_match(bot.service, interaction, match_id)
