@@ -47,8 +47,7 @@ async def _command_messages() -> list[tuple[str, str | None, str]]:
     from bot.registry import GAMES, SHARED
     from importlib import import_module
 
-    bot = GamenightBot(Settings.from_mapping({"DISCORD_TOKEN": "extract"}),
-                       computer_executor=_NoExecutor())
+    bot = GamenightBot(Settings.from_mapping({"DISCORD_TOKEN": "extract"}))
     for adapter in (SHARED, *(game.adapter for game in GAMES)):
         await import_module(adapter).setup(bot)
     found: list[tuple[str, str | None, str]] = []
@@ -69,18 +68,7 @@ async def _command_messages() -> list[tuple[str, str | None, str]]:
 
     for command in bot.tree.get_commands():
         walk(command, "")
-    bot.computers.close()
     return found
-
-
-class _NoExecutor:
-    """The bot wants an executor for its computers; extraction never runs one."""
-
-    def submit(self, *args, **kwargs):  # pragma: no cover - never called
-        raise RuntimeError("no computer runs while extracting messages")
-
-    def shutdown(self, wait: bool = True, **kwargs) -> None:
-        pass
 
 
 def template() -> Catalog:

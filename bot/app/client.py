@@ -48,9 +48,13 @@ discord.VoiceClient.warn_dave = False
 
 
 class GamenightBot(commands.AutoShardedBot):
+    # made once the store is open (setup_hook)
     store: Store
     service: MatchService
     languages: Languages
+    clocks: TurnClocks
+    computers: ComputerPlayers
+    timekeeper: Timekeeper
 
     def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
                  clock: Clock | None = None, **options: Any) -> None:
@@ -76,23 +80,17 @@ class GamenightBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.presenters: dict[str, Presenter] = {}  # each game's, by its name
-        self.computers = ComputerPlayers(self, delay=settings.computer_delay,
-                                         workers=settings.computer_workers,
-                                         executor=computer_executor)
+        self._computer_executor = computer_executor
         self.clock = clock or Clock()
-        self.clocks = TurnClocks(self, self.clock)
         # one replay drawn at a time: the others wait, and the computers keep a worker free
         self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.dm_channels = DMChannels(self)  # a DM is one request, not three
         self.add_listener(self.perms.remember, "on_interaction")
-        self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
-        self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
-            self.add_listener(self._interaction_received, "on_interaction")
 
     async def launch_shards(self) -> None:
         """discord.py asks the API for the gateway only when it chooses the shard count; with
@@ -119,6 +117,16 @@ class GamenightBot(commands.AutoShardedBot):
         self.store.clock = self.clock.now
         self.service = MatchService(self.store)
         self.languages = Languages(self, self.store)
+        self.computers = ComputerPlayers(self.store, self.service, self.presenters,
+                                         self.languages, self, delay=self.settings.computer_delay,
+                                         workers=self.settings.computer_workers,
+                                         executor=self._computer_executor, metrics=self.metrics)
+        self.clocks = TurnClocks(self.store, self.service, self.presenters, self.languages, self,
+                                 self.clock)
+        self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
+        self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
+        if self.metrics is not None:
+            self.add_listener(self._interaction_received, "on_interaction")
         # runs the clocks and the computers, or not
         self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
                                      self.clock)
@@ -169,8 +177,7 @@ class GamenightBot(commands.AutoShardedBot):
     async def _note_language(self, interaction: discord.Interaction) -> None:
         """Note the language of each person's Discord client as they use the bot, so what it
         later sends them unasked (DMs, reminders) is in their language."""
-        if hasattr(self, "languages"):
-            await self.languages.reader(interaction)
+        await self.languages.reader(interaction)
 
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:
@@ -181,7 +188,8 @@ class GamenightBot(commands.AutoShardedBot):
             await self.metrics.stop()  # first: a scrape reads the store
         if hasattr(self, "timekeeper"):
             await self.timekeeper.stop()  # gives the lease up: another process takes over
-        self.computers.close()
+        if hasattr(self, "computers"):
+            self.computers.close()
         RENDERS.close()
         await super().close()
         if hasattr(self, "store"):

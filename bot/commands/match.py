@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 from discord import app_commands
@@ -37,6 +37,19 @@ from i18n import ENGLISH, LANGUAGES, Duration, Text, Voice, Words, _, lines
 if TYPE_CHECKING:
     from bot.app.client import GamenightBot
 
+
+class CommandStore(Protocol):
+    """The slice of the store these commands read and write themselves: a server's settings,
+    a person's reminders and language, and which message is a lobby's card."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None: ...
+    async def set_notify(self, user_id: int, on: bool) -> None: ...
+    async def user_languages(self, user_id: int) -> tuple[str | None, str | None]: ...
+    async def set_message(self, match_id: int, *, lobby: int | None = None,
+                          board: int | None = None) -> None: ...
+
+
 @app_commands.guild_only()
 class MatchCog(commands.GroupCog, group_name="match",
                group_description="Join, start, follow or end the game in this channel"):
@@ -46,6 +59,10 @@ class MatchCog(commands.GroupCog, group_name="match",
     @property
     def service(self):
         return self.bot.service
+
+    @property
+    def store(self) -> CommandStore:
+        return self.bot.store
 
     async def _lobby_here(self, interaction: discord.Interaction):
         match = await self.service.require(interaction.channel_id)
@@ -124,7 +141,7 @@ class MatchCog(commands.GroupCog, group_name="match",
         if match.status == "lobby":
             message = await send_reply(interaction, Reply(**await lobby_card(self.bot, match)))
             if message is not None:
-                await self.service.store.set_message(match.id, lobby=message.id)
+                await self.store.set_message(match.id, lobby=message.id)
                 await retire_lobby_card(self.bot, match)
             return
         await self.bot.presenters[match.game].repost_board(interaction, match)
@@ -178,7 +195,8 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def history(self, interaction: discord.Interaction,
                       player: discord.Member | None = None) -> None:
         voice = await self.bot.languages.reader(interaction)
-        embed, view = await records_view.history(self.bot, interaction, player, 0, voice)
+        embed, view = await records_view.history(self.bot.store, interaction, player, 0,
+                                                 voice)
         await send_private(interaction, embed=embed, view=view)
 
     @app_commands.command(name="export", description="A match as a file in its game's "
@@ -186,7 +204,7 @@ class MatchCog(commands.GroupCog, group_name="match",
     @app_commands.describe(id="The match's number, as on its board or in /match list")
     async def export(self, interaction: discord.Interaction,
                      id: app_commands.Range[int, 1]) -> None:
-        await send_export(self.bot, interaction, id)
+        await send_export(self.service, self.bot.presenters, self.bot.languages, interaction, id)
 
 
 ON_TIMEOUT_CHOICES = [
@@ -222,6 +240,10 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
 
+    @property
+    def store(self) -> CommandStore:
+        return self.bot.store
+
     @app_commands.command(name="help", description="The games, their commands and their rules")
     async def help(self, interaction: discord.Interaction) -> None:
         voice = await self.bot.languages.reader(interaction)
@@ -245,8 +267,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                        language: str | None = None) -> None:
         if interaction.guild_id is None:
             raise LobbyError(_("Settings belong to a server: use this command in one."))
-        store = self.bot.store
-        current = await store.guild_settings(interaction.guild_id)
+        current = await self.store.guild_settings(interaction.guild_id)
         changes = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
                                      ("lobby_time", lobby_timeout)) if v is not None}
         if language is not None:
@@ -255,7 +276,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             if not interaction.permissions.manage_guild:
                 raise NotAllowed(_("Only members with Manage Server can change these settings."))
             current = replace(current, **changes)
-            await store.set_guild_settings(interaction.guild_id, current)
+            await self.store.set_guild_settings(interaction.guild_id, current)
             self.bot.languages.server_changed(interaction.guild_id, current.language)
         voice = await self.bot.languages.reader(interaction)
         said = settings_text(current, self.server_locale(interaction.guild_id))
@@ -270,8 +291,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           period: str = records_view.SEASON) -> None:
         voice = await self.bot.languages.reader(interaction)
-        embed, view = await records_view.leaderboard(self.bot, interaction.guild_id, game,
-                                                     period, 0, voice)
+        embed, view = await records_view.leaderboard(self.bot.store, interaction.guild_id,
+                                                     game, period, 0, voice)
         await send_private(interaction, embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's games, wins, rating and "
@@ -283,7 +304,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                     game: str | None = None) -> None:
         voice = await self.bot.languages.reader(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn
-        embed, file = await records_view.stats(self.bot, interaction.guild_id,
+        embed, file = await records_view.stats(self.bot.store, self.bot.presenters,
+                                               interaction.guild_id,
                                                player or interaction.user, game, voice)
         extra = {} if file is None else {"file": file}
         await interaction.followup.send(embed=embed, ephemeral=True, **extra)
@@ -302,7 +324,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                                      app_commands.Choice(name="off", value="off")])
     async def notify(self, interaction: discord.Interaction, reminders: str) -> None:
         on = reminders == "on"
-        await self.bot.store.set_notify(interaction.user.id, on)
+        await self.store.set_notify(interaction.user.id, on)
         text = (_("You will get a DM when half your turn time has gone.") if on else
                 _("No more turn reminders by DM. `/gamenight notify on` brings them back."))
         voice = await self.bot.languages.reader(interaction)
@@ -323,7 +345,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
 
     async def language_text(self, interaction: discord.Interaction, *, changed: bool) -> Words:
         """Which language the reader gets and why; where the channel's comes from."""
-        chosen = (await self.bot.store.user_languages(interaction.user.id))[0]
+        chosen = (await self.store.user_languages(interaction.user.id))[0]
         client = language_of(interaction.locale)
         server = await self.server_language(interaction.guild_id)
         lang = chosen or client or server
@@ -356,7 +378,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
         """The language of a server's channels: its setting, else its Discord locale."""
         if guild_id is None:
             return ENGLISH
-        chosen = (await self.bot.store.guild_settings(guild_id)).language
+        chosen = (await self.store.guild_settings(guild_id)).language
         return chosen or self.server_locale(guild_id)
 
     def server_locale(self, guild_id: int | None) -> str:

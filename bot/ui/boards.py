@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot.matches.model import ActionResult, Match, player_name
 from bot.matches.service import MatchService
-from bot.storage.rows import Board
+from bot.storage.rows import Board, BoardSwap
 from bot.ui.error_replies import jump_url
 from bot.ui.gone import edit_stored
 from bot.ui.opening import rematch_view
@@ -31,11 +31,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+class BoardStore(Protocol):
+    """The slice of the store the boards read and write: which message shows a match's
+    newest board, claimed across processes."""
+
+    async def board(self, match_id: int) -> Board: ...
+    async def record_board(self, match_id: int, message_id: int, version: int, *,
+                           seen: Board | None = None) -> BoardSwap: ...
+
+
 class Boards:
     """The boards of one game's matches. A game's presenter (through `GamePresenter`) draws
     its board in `board_reply`; it may say which computer is to act (`computer_to_act`),
     find slow result-card lines after the end (`late_card_lines`) and choose which boards
-    are new posts rather than edits of the live table (`posts_anew`)."""
+    are new posts rather than edits of the live table (`posts_anew`).
+
+    It takes the bot: boards use many of its parts (the service, the store, the languages,
+    the channel permissions, the client that posts, edits and deletes)."""
 
     def __init__(self, bot: GamenightBot) -> None:
         self.bot = bot
@@ -47,6 +59,10 @@ class Boards:
     @property
     def service(self) -> MatchService:
         return self.bot.service
+
+    @property
+    def store(self) -> BoardStore:
+        return self.bot.store
 
     async def board_reply(self, match: Match, events: Iterable[Event], voice: Voice) -> Reply:
         """The game's public board post after `events`, in the channel's `voice`."""
@@ -81,7 +97,8 @@ class Boards:
 
     async def add_result_card(self, match: Match, reply: Reply, voice: Voice) -> None:
         """A finished match's board carries its result card: rating changes and highlights."""
-        said = [*await result_card(self.bot, match), *self.late_lines.get(match.id, ())]
+        card = await result_card(self.bot.store, self.bot.presenters, match)
+        said = [*card, *self.late_lines.get(match.id, ())]
         if not said:
             return
         text = voice(lines(said))[:1024]
@@ -213,12 +230,11 @@ class Boards:
         The message is claimed for this version before the edit and checked after it, so of
         edits racing on it (two processes announcing two moves), the last to land shows the
         newest version: one that finds a newer claim after its edit shows the newest again."""
-        store = self.service.store
-        board = board or await store.board(match.id)
+        board = board or await self.store.board(match.id)
         if board.message_id is None:
             return None
-        claim = await store.record_board(match.id, board.message_id, match.row.version,
-                                         seen=board)
+        claim = await self.store.record_board(match.id, board.message_id, match.row.version,
+                                              seen=board)
         if not claim.won:  # a newer board is shown already
             return claim.before.message_id
         reply = await self.board_post(match, events)
@@ -228,7 +244,7 @@ class Boards:
                                  "the table (posting it instead)", **reply.edit_kwargs()):
             return None
         self.images.shown(match.channel_id, reply, board.message_id)
-        after = await store.board(match.id)
+        after = await self.store.board(match.id)
         if after.message_id == board.message_id and (after.version or 0) > match.row.version:
             newest = await self.service.get(match.id)  # its edit may have landed first
             if newest is not None:
@@ -250,7 +266,7 @@ class Boards:
         """The board as a plain channel message (no interaction to answer); False when the
         bot may not post there (it is not sent, so Discord refuses nothing). `newest`: the
         match's newest board, if just read."""
-        newest = newest or await self.service.store.board(match.id)
+        newest = newest or await self.store.board(match.id)
         reply = await self.board_post(match, tuple(events))
         self.images.drop_repeat(match.channel_id, reply,
                                 await self.bot.languages.server(match.guild_id),
@@ -291,7 +307,7 @@ class Boards:
         decides which is newest, and Discord's ids say which came last in the channel: a
         board of an older version that landed below one of a newer version is deleted (the
         newer one says it all)."""
-        swap = await self.service.store.record_board(match.id, message_id, version, seen=seen)
+        swap = await self.store.record_board(match.id, message_id, version, seen=seen)
         before = swap.before
         if before.message_id is None or before.version is None:
             return

@@ -12,21 +12,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.ui.error_replies import NotAnnounced
-from bot.ui.gone import post_notice
+from bot.ui.gone import Host, post_notice
 from bot.ui.persistent import PersistentItem
+from bot.ui.presenter import Presenter
 from bot.workers.pools import process_pool as worker_pool
 from bot.matches.errors import Conflict
 from bot.matches.model import Match, player_name
+from bot.matches.service import MatchService
 from bot.workers.computer_moves import decide, decision_seed, warm_up
 from bot.matches.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, _
+
+if TYPE_CHECKING:
+    from bot.app.metrics import Metrics
+    from bot.ui.language import Languages
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +45,35 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     return worker_pool(workers, warm_up)
 
 
+class ComputerStore(Protocol):
+    """The slice of the store the computers read: the matches where one may have the turn."""
+
+    async def computer_matches(self) -> list[int]: ...
+
+
+class ComputerHost(Host, Protocol):
+    """What the computers use of the bot beside the store: the client they post a failure
+    through (named here, not imported: the client imports this module)."""
+
+    async def wait_until_ready(self) -> None: ...
+
+
 class ComputerPlayers:
-    """Schedules and plays the computers' turns of every match (one task per match).
+    """Schedules and plays the computers' turns of every match (one task per match)."""
 
-    `bot` is the GamenightBot (not imported here: the client imports this module)."""
-
-    def __init__(self, bot: Any, *, delay: float, workers: int,
-                 executor: Executor | None = None, timeout: float = THINK_TIMEOUT) -> None:
-        self.bot = bot
+    def __init__(self, store: ComputerStore, service: MatchService,
+                 presenters: Mapping[str, Presenter], languages: Languages, host: ComputerHost,
+                 *, delay: float, workers: int, executor: Executor | None = None,
+                 timeout: float = THINK_TIMEOUT, metrics: Metrics | None = None) -> None:
+        """`presenters`: each game's, by its name (filled as the games are added); `host`:
+        the client that posts a failure; `metrics`: where each decision is counted, if
+        anywhere."""
+        self.store = store
+        self.service = service
+        self.presenters = presenters
+        self.languages = languages
+        self.host = host
+        self.metrics = metrics
         self.delay = delay
         self.timeout = timeout
         self.workers = workers
@@ -79,7 +107,7 @@ class ComputerPlayers:
         return True
 
     def _to_act(self, match: Match) -> int | None:
-        return self.bot.presenters[match.game].computer_to_act(match)
+        return self.presenters[match.game].computer_to_act(match)
 
     def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self._tasks.get(match_id, (None, None))[1] is task:
@@ -89,21 +117,21 @@ class ComputerPlayers:
         """On taking the clocks (at start-up, or from a process that died): the computers'
         turns pending meanwhile. Only matches where a computer may have the turn are read: a
         takeover under load must not decode every open match at once."""
-        for match_id in await self.bot.store.computer_matches():
-            match = await self.bot.service.get(match_id)
+        for match_id in await self.store.computer_matches():
+            match = await self.service.get(match_id)
             if match is not None:
                 self.schedule(match)
 
     async def _turn(self, match: Match, seat: int) -> None:
-        await self.bot.wait_until_ready()
+        await self.host.wait_until_ready()
         if self.delay:
             await asyncio.sleep(self.delay)  # people can follow what happens
         level = match.player(seat).level or "normal"
         try:
             async with asyncio.timeout(self.timeout):
                 text, seconds = await self._think(match, seat, level)
-            result = await self.bot.service.act_for_computer(match.id, seat,
-                                                             match.row.version, text)
+            result = await self.service.act_for_computer(match.id, seat, match.row.version,
+                                                         text)
         except Conflict:  # another process committed first (the move was made, or moved on)
             result = None
         except Exception as error:  # a bug or a timeout: said once, the match stays playable
@@ -116,7 +144,7 @@ class ComputerPlayers:
         if result is None:
             return
         try:
-            await self.bot.presenters[match.game].announce(result)
+            await self.presenters[match.game].announce(result)
         except NotAnnounced as error:  # saved: the next board or `/match status` shows it
             log.warning("the move of the computer in match %s was saved but not shown: %s",
                         match.id, error)
@@ -134,8 +162,8 @@ class ComputerPlayers:
             raise
 
     def _count(self, game: str, level: str, outcome: str, seconds: float | None) -> None:
-        if self.bot.metrics is not None:
-            self.bot.metrics.computer_decision(game, level, outcome, seconds)
+        if self.metrics is not None:
+            self.metrics.computer_decision(game, level, outcome, seconds)
 
     async def _report_failure(self, match: Match, seat: int, error: Exception) -> None:
         """Tell the channel once per turn that the computer could not move, with a retry."""
@@ -145,24 +173,24 @@ class ComputerPlayers:
         self._failed.add(key)
         timed_out = isinstance(error, TimeoutError)
         text = failure_text(match, seat, timed_out=timed_out)
-        voice = await self.bot.languages.server(match.guild_id)  # said in the channel
+        voice = await self.languages.server(match.guild_id)  # said in the channel
         view = discord.ui.View(timeout=None)
         view.add_item(RetryComputerButton(match.id, match.row.version, voice, seat=seat,
                                           timed_out=timed_out))
-        await post_notice(self.bot, match, text, what="a computer-failure notice", view=view)
+        await post_notice(self.host, match, text, what="a computer-failure notice", view=view)
 
     async def failure_notice(self, match_id: int, seat: int, *,
                              timed_out: bool) -> Text | None:
         """The failure notice again (a Retry press words it anew); None if the match or its
         seat is gone."""
-        match = await self.bot.service.get(match_id)
+        match = await self.service.get(match_id)
         if match is None or not 0 <= seat < len(match.seats):
             return None
         return failure_text(match, seat, timed_out=timed_out)
 
     async def retry(self, match_id: int, version: int) -> Text:
         """The failure notice's Retry: what to add to the notice (the channel reads it)."""
-        match = await self.bot.service.get(match_id)
+        match = await self.service.get(match_id)
         seat = None if match is None or match.row.version != version else self._to_act(match)
         if seat is None:
             return _("The match has moved on since: there is nothing to retry.")

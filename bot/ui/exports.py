@@ -9,38 +9,39 @@ not exist.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.matches.errors import LobbyError
 from bot.matches.model import Match, player_name
-from bot.ui.presenter import Export, ExportFile
+from bot.matches.service import MatchService
+from bot.ui.presenter import Export, ExportFile, Presenter
 from bot.ui.threads import visible_to
 from bot.matches.titles import title
 from games.replay import Step, first_state
 from i18n import Text, Voice, _
 
 if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
+    from bot.ui.language import Languages
 
 
-async def find_match(bot: GamenightBot, interaction: discord.Interaction,
+async def find_match(service: MatchService, interaction: discord.Interaction,
                      match_id: int) -> Match:
     """The match the person may export, or a friendly refusal (said privately)."""
-    match = await visible_match(bot, interaction, match_id)
+    match = await visible_match(service, interaction, match_id)
     if match.status == "lobby":
         raise LobbyError(_("Match #{id} is still a lobby: there is nothing to export until it "
                            "starts.", id=str(match_id)))
     return match
 
 
-async def visible_match(bot: GamenightBot, interaction: discord.Interaction,
+async def visible_match(service: MatchService, interaction: discord.Interaction,
                         match_id: int) -> Match:
     """Match `match_id`, if it is this server's and in a channel the person can see; any other
     number is answered alike, as if there were no such match."""
-    match = await bot.service.get(match_id)
+    match = await service.get(match_id)
     if (match is None or match.guild_id != interaction.guild_id
             or not visible_to(interaction, match)):
         raise LobbyError(_("There is no match #{id} in this server that you can see. The "
@@ -49,7 +50,7 @@ async def visible_match(bot: GamenightBot, interaction: discord.Interaction,
     return match
 
 
-def export_files(bot: GamenightBot, match: Match, steps: Sequence[Step],
+def export_files(presenters: Mapping[str, Presenter], match: Match, steps: Sequence[Step],
                  voice: Voice) -> list[ExportFile]:
     """The files of `match` (names worded by `voice`), from its replayed steps: each game's
     adapter writes its own format (`Presenter.export_files`)."""
@@ -57,7 +58,7 @@ def export_files(bot: GamenightBot, match: Match, steps: Sequence[Step],
         match.engine, len(match.seats), match.row.seed, match.engine_options)
     export = Export(match, steps, seat_names(match, voice), voice,
                     over=match.status != "active", first=first)
-    return bot.presenters[match.game].export_files(export)
+    return presenters[match.game].export_files(export)
 
 
 def seat_names(match: Match, voice: Voice) -> list[str]:
@@ -74,16 +75,17 @@ def export_line(match: Match, *, over: bool) -> Text:
              "are left out.", game=title(match.game), id=str(match.id))
 
 
-async def send_export(bot: GamenightBot, interaction: discord.Interaction,
+async def send_export(service: MatchService, presenters: Mapping[str, Presenter],
+                      languages: Languages, interaction: discord.Interaction,
                       match_id: int) -> None:
     """Answer `/match export` with the match's files, seen by the asker only."""
-    match = await find_match(bot, interaction, match_id)
-    steps = await bot.service.steps(match)
+    match = await find_match(service, interaction, match_id)
+    steps = await service.steps(match)
     if not steps and match.status != "active":
         raise LobbyError(_("Match #{id} ended before anyone moved: there is nothing to "
                            "export.", id=str(match_id)))
-    voice = await bot.languages.reader(interaction)
-    files = export_files(bot, match, steps, voice)
+    voice = await languages.reader(interaction)
+    files = export_files(presenters, match, steps, voice)
     line = voice(export_line(match, over=match.status != "active"))
     await interaction.response.send_message(
         line, files=[file.to_discord() for file in files], ephemeral=True)

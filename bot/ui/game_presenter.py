@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import cached_property
+from typing import Any, ClassVar
 
 import discord
 
@@ -15,16 +16,13 @@ from bot.matches.errors import LobbyError
 from bot.matches.model import ActionResult, Match
 from bot.matches.titles import title
 from bot.ui.boards import Boards
-from bot.ui.dms import LiveDMs, notify_closed_dms, where
+from bot.ui.dms import LiveDMs, where
 from bot.ui.error_replies import NotAnnounced
 from bot.ui.gone import forget_gone
 from bot.ui.present import Reply, answer_privately, in_turn, legacy_names, send_reply
 from bot.ui.presenter import Export, ExportFile, GameHelp
 from games.common import Event, GameError
 from i18n import Text, Voice, Words, _
-
-if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
 
 
 class GamePresenter(Boards):
@@ -39,9 +37,11 @@ class GamePresenter(Boards):
     private_command: ClassVar[str] = "/match hand"
     private_thing: ClassVar[str] = "hand"
 
-    def __init__(self, bot: GamenightBot) -> None:
-        super().__init__(bot)
-        self.live_dms = LiveDMs(bot, self.private_thing)  # each player's hand or rack by DM
+    @cached_property
+    def live_dms(self) -> LiveDMs:
+        """Each player's hand or rack by DM (made when first used: the store is open by
+        then)."""
+        return LiveDMs(self.bot.store, self.bot, self.private_thing)
 
     # -- what a game words or overrides ------------------------------------------------------
 
@@ -145,7 +145,7 @@ class GamePresenter(Boards):
         when Discord refuses, the player hears that (`done`) rather than "try again"."""
         refused: list[discord.HTTPException] = []
         try:
-            newest = await self.service.store.board(match.id)
+            newest = await self.store.board(match.id)
             if newest.version is not None and newest.version > match.row.version:
                 # another process committed and announced a later move first (within a
                 # process, commit order holds)
@@ -193,8 +193,7 @@ class GamePresenter(Boards):
         delivered = await asyncio.gather(*(self.deliver_private(match, s) for s in seats))
         closed = [seat for seat, ok in zip(seats, delivered) if not ok]
         if closed:
-            await notify_closed_dms(self.bot, match, closed, self.private_command,
-                                    self.private_thing)
+            await self.live_dms.notify_closed(match, closed, self.private_command)
 
     async def deliver_private(self, match: Match, seat: int) -> bool:
         """The seat's private view in its live DM; False when its DMs are closed. A

@@ -16,16 +16,27 @@ from i18n import Words
 
 if TYPE_CHECKING:
     from bot.matches.model import Match
-    from bot.storage.store import Store
+    from bot.ui.language import Languages
+    from bot.ui.permissions import ChannelPerms
+
+
+class GoneStore(Protocol):
+    """The slice of the store these helpers write: a gone message or match is forgotten."""
+
+    async def abandon_match(self, match_id: int) -> bool: ...
+    async def forget_message(self, match_id: int, message_id: int) -> None: ...
 
 
 class Host(Protocol):
     """What these helpers use of the bot (named here, not imported: the client and the
     computer players import this module)."""
 
-    store: Store
-    perms: Any  # bot.perms.ChannelPerms
-    languages: Any  # bot.language.Languages
+    @property
+    def store(self) -> GoneStore: ...
+    @property
+    def perms(self) -> ChannelPerms: ...
+    @property
+    def languages(self) -> Languages: ...
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,  # noqa: A002
                                 ) -> discord.PartialMessageable: ...

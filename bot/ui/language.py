@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
+from bot.storage.rows import GuildSettings
 from i18n import ENGLISH, LANGUAGES, PSEUDO, Voice, translations, voice
-from bot.storage.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -34,13 +34,22 @@ def language_of(locale: discord.Locale | None) -> str | None:
     return DISCORD_LANGUAGES.get(locale) if locale is not None else None
 
 
+class LanguageStore(Protocol):
+    """The slice of the store the languages read and write: people's and servers' choices."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+    async def user_languages(self, user_id: int) -> tuple[str | None, str | None]: ...
+    async def set_user_language(self, user_id: int, column: str,
+                                language: str | None) -> None: ...
+
+
 class Languages:
     """The voices readers get. Settings read for a person or server are kept `KEEP_SECONDS`:
     another process sharing the database may change them (it serves other shards)."""
 
     pseudo: bool = False  # tests: every reader gets the pseudo voice (i18n.PSEUDO)
 
-    def __init__(self, bot: discord.Client, store: Store) -> None:
+    def __init__(self, bot: discord.Client, store: LanguageStore) -> None:
         self.bot = bot
         self.store = store
         self._people: Kept = Kept()  # user id -> (chosen, client's)

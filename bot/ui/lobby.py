@@ -7,21 +7,33 @@ posted before a restart keeps working after it: the click looks the match up in 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 import discord
 
-from bot.ui.gone import edit_stored
+from bot.ui.gone import Host, edit_stored
 from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, lobby_embed, send_reply
+from bot.ui.presenter import Presenter
 from bot.matches.model import LEVELS, LEVEL_NAMES, Match, Player
+from bot.matches.service import MatchService
 from bot.matches.titles import title
 from i18n import ENGLISH_VOICE, Text, Voice, _
 
-if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
-
 log = logging.getLogger(__name__)
+
+
+class LobbyHost(Host, Protocol):
+    """What the lobby cards and their controls use of the bot: the service that changes the
+    lobby, the game's presenter that words its rules and announces its start, and the client
+    that edits the card (bot/ui/gone.py)."""
+
+    @property
+    def service(self) -> MatchService: ...
+    @property
+    def presenters(self) -> Mapping[str, Presenter]: ...
+
 
 BUTTONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
     "join": (_("Join"), discord.ButtonStyle.success),
@@ -81,7 +93,7 @@ class AddComputerSelect(
         return cls(int(match["match_id"]), int(match["version"]))
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        bot: LobbyHost = interaction.client  # type: ignore[assignment]
         match = await bot.service.add_computer(self.match_id, interaction.user.id,
                                                self.item.values[0], version=self.version)
         await show_lobby_change(interaction, match, "addbot", from_button=True)
@@ -106,7 +118,7 @@ class RemoveComputerButton(
         return cls(int(match["match_id"]), int(match["version"]))
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        bot: LobbyHost = interaction.client  # type: ignore[assignment]
         match = await bot.service.remove_computer(self.match_id, interaction.user.id,
                                                   version=self.version)
         await show_lobby_change(interaction, match, "removebot", from_button=True)
@@ -142,7 +154,7 @@ def lobby_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View | 
     return view
 
 
-async def lobby_card(bot: GamenightBot, match: Match) -> dict:
+async def lobby_card(bot: LobbyHost, match: Match) -> dict:
     """The lobby message's embed and buttons, with the game's summary of the match options,
     in the server's language (the channel reads it)."""
     voice = await bot.languages.server(match.guild_id)
@@ -150,7 +162,7 @@ async def lobby_card(bot: GamenightBot, match: Match) -> dict:
     return {"embed": lobby_embed(match, rules, voice), "view": lobby_view(match, voice)}
 
 
-async def lobby_card_edit(bot: GamenightBot, match: Match) -> dict:
+async def lobby_card_edit(bot: LobbyHost, match: Match) -> dict:
     """`lobby_card` for editing the posted card: once the lobby is over, its invitation text
     ("press **Join**") goes too."""
     card = await lobby_card(bot, match)
@@ -170,7 +182,7 @@ def player_of(interaction: discord.Interaction) -> Player:
 async def lobby_action(interaction: discord.Interaction, action: str, match_id: int, *,
                        from_button: bool) -> None:
     """Join, leave, start or cancel a lobby, then show the result."""
-    bot: GamenightBot = interaction.client  # type: ignore[assignment]
+    bot: LobbyHost = interaction.client  # type: ignore[assignment]
     service = bot.service
     if action == "join":
         match = await service.join(match_id, player_of(interaction))
@@ -187,7 +199,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, match_id: 
 async def show_lobby_change(interaction: discord.Interaction, match: Match, action: str, *,
                             from_button: bool) -> None:
     """The lobby card, the start's board or a line about the change, in commit order."""
-    bot: GamenightBot = interaction.client  # type: ignore[assignment]
+    bot: LobbyHost = interaction.client  # type: ignore[assignment]
     async with in_turn(match, interaction):
         if from_button:
             await _edit_card_in_reply(interaction, bot, match)
@@ -225,7 +237,7 @@ def lobby_change(match: Match, action: str, name: str) -> Text:
              **values)
 
 
-async def _edit_card_in_reply(interaction: discord.Interaction, bot: GamenightBot,
+async def _edit_card_in_reply(interaction: discord.Interaction, bot: LobbyHost,
                               match: Match) -> None:
     """The clicked lobby card, brought up to date as the click's answer."""
     try:
@@ -238,7 +250,7 @@ async def _edit_card_in_reply(interaction: discord.Interaction, bot: GamenightBo
         log.warning("could not update the lobby card of match %s: %s", match.id, error)
 
 
-async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
+async def retire_lobby_card(bot: LobbyHost, match: Match) -> None:
     """Take the buttons off a lobby card that was posted again (best effort)."""
     voice = await bot.languages.server(match.guild_id)
     await edit_stored(bot, match, match.row.lobby_message_id, "the old lobby card",
@@ -246,7 +258,7 @@ async def retire_lobby_card(bot: GamenightBot, match: Match) -> None:
                       view=None)
 
 
-async def refresh_lobby_card(bot: GamenightBot, match: Match) -> None:
+async def refresh_lobby_card(bot: LobbyHost, match: Match) -> None:
     """Bring the posted lobby card up to date (best effort: it may have been deleted)."""
     await edit_stored(bot, match, match.row.lobby_message_id, "the lobby card",
                       **await lobby_card_edit(bot, match))

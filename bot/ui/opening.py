@@ -9,7 +9,7 @@ same after a restart and keeps nothing in memory.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -18,8 +18,8 @@ from bot.matches.model import Match, Player
 from bot.matches.titles import title
 from bot.ui.dms import place_of
 from bot.ui.error_replies import MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url
-from bot.ui.gone import edit_stored
-from bot.ui.lobby import lobby_card, player_of
+from bot.ui.gone import GoneStore, Host, edit_stored
+from bot.ui.lobby import LobbyHost, lobby_card, player_of
 from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, send_reply
 from bot.ui.threads import (
@@ -29,11 +29,25 @@ from bot.ui.threads import (
 from bot.ui.unreadable import voice_of
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, listed
 
-if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
+
+class LobbyStore(GoneStore, Protocol):
+    """The slice of the store opening a lobby writes: which message is its card (and what
+    bot/ui/gone.py's helpers forget)."""
+
+    async def set_message(self, match_id: int, *, lobby: int | None = None,
+                          board: int | None = None) -> None: ...
 
 
-async def open_lobby(bot: GamenightBot, interaction: discord.Interaction, game: str, *,
+class OpeningHost(LobbyHost, Protocol):
+    """What opening a lobby uses of the bot: what the lobby cards use (bot/ui/lobby.py), the
+    slice of the store above, and the client, to fetch the channel a thread opens in."""
+
+    @property
+    def store(self) -> LobbyStore: ...
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+
+async def open_lobby(bot: OpeningHost, interaction: discord.Interaction, game: str, *,
                      invited: discord.User | discord.Member | None = None,
                      options: dict[str, Any] | None = None) -> Match | None:
     """A lobby of `game` in this channel; if a match is open here, an offer to open it in a
@@ -68,7 +82,7 @@ def invite_text(interaction: discord.Interaction, invited: Player | None,
              game=title(match.game))
 
 
-async def post_lobby(bot: GamenightBot, interaction: discord.Interaction, match: Match,
+async def post_lobby(bot: OpeningHost, interaction: discord.Interaction, match: Match,
                      content: Words | None, mentions: tuple[int, ...]) -> None:
     """The lobby card with `content` above it, in the server's voice, as the interaction's
     answer."""
@@ -78,7 +92,7 @@ async def post_lobby(bot: GamenightBot, interaction: discord.Interaction, match:
     async with in_turn(match, interaction):
         message = await send_reply(interaction, reply)
         if message is not None:
-            await bot.service.store.set_message(match.id, lobby=message.id)
+            await bot.store.set_message(match.id, lobby=message.id)
         if match.status == "active":  # a rematch whose computers filled the table
             await bot.presenters[match.game].announce_start(interaction, match)
 
@@ -128,7 +142,7 @@ class ThreadButton(
         return cls(match["game"], invited, decode_options(match["options"]) or None)
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        bot: OpeningHost = interaction.client  # type: ignore[assignment]
         if self.game not in bot.presenters:
             raise LobbyError(_("That button is from an older version of the bot: use the "
                                "game's `new` command again."))
@@ -150,7 +164,7 @@ async def _player(interaction: discord.Interaction, user_id: int | None) -> Play
     return Player(member.id, member.display_name)
 
 
-async def open_in_thread(bot: GamenightBot, interaction: discord.Interaction, game: str,
+async def open_in_thread(bot: OpeningHost, interaction: discord.Interaction, game: str,
                          invited: Player | None, options: dict[str, Any] | None) -> None:
     """Create a public thread in this channel, open the lobby there and say where it is."""
     reader = await bot.languages.reader(interaction)
@@ -184,7 +198,7 @@ async def open_in_thread(bot: GamenightBot, interaction: discord.Interaction, ga
     reply = Reply(content=None if invite is None else server(invite),
                   **await lobby_card(bot, match), mentions=mentions)
     message = await thread.send(**reply.kwargs())
-    await bot.service.store.set_message(match.id, lobby=message.id)
+    await bot.store.set_message(match.id, lobby=message.id)
     link = jump_url(interaction.guild_id, thread.id, message.id)
     await interaction.response.edit_message(content=reader(_(
         "Your {game} lobby (match #{id}) is open in {thread}: [go to it]({link}). Players "
@@ -212,7 +226,7 @@ class RematchButton(
         return cls(int(match["match_id"]))
 
     async def use(self, interaction: discord.Interaction) -> None:
-        bot: GamenightBot = interaction.client  # type: ignore[assignment]
+        bot: OpeningHost = interaction.client  # type: ignore[assignment]
         finished = await bot.service.get_or_fail(self.match_id)
         await open_rematch(bot, interaction, finished)
 
@@ -224,7 +238,7 @@ def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
     return view
 
 
-async def open_rematch(bot: GamenightBot, interaction: discord.Interaction,
+async def open_rematch(bot: OpeningHost, interaction: discord.Interaction,
                        finished: Match) -> Match:
     """A new lobby with the same game and options, asked for by a player of `finished`."""
     match = await bot.service.rematch(finished.id, player_of(interaction))
@@ -255,7 +269,7 @@ def rematch_text(interaction: discord.Interaction, match: Match, finished: Match
     return _("**{player}** asks for a rematch of {game} match #{id}.", **values)
 
 
-async def retire_rematch(bot: GamenightBot, match: Match | None) -> None:
+async def retire_rematch(bot: Host, match: Match | None) -> None:
     """Take the Rematch button off a finished match's last board once a new match opened in
     its channel: a rematch there could only be refused now (best effort)."""
     if match is not None and match.status == "finished":

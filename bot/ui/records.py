@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import io
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -21,12 +21,16 @@ from bot.workers.pictures import render_off_loop
 from bot.matches.ratings import ALL_TIME, season_of
 from bot.registry import GAMES
 from bot.matches.errors import LobbyError, NotAllowed
-from bot.matches.model import game_title, player_name
-from bot.storage.rows import ResultRow, SeatRow
+from bot.matches.model import Match, game_title, player_name
+from bot.storage.rows import HistoryRow, RatingRow, ResultRow, SeatRow
+from bot.ui.presenter import Presenter
 from bot.ui.threads import channel_visible
 from bot.matches.titles import title
 from i18n import Duration, Text, Voice, Words, _, lines, listed, n_
 from render.records import rating_chart
+
+if TYPE_CHECKING:
+    from bot.ui.language import Languages
 
 PAGE = 10  # leaderboard lines and history entries per page
 SEASON = "season"
@@ -39,6 +43,24 @@ UNRATED: dict[str, Text] = {
     "away": _("not rated: a computer played for someone away"),
     "no_server": _("not rated"),
 }
+
+
+class RecordsStore(Protocol):
+    """The slice of the store the records read (and forgetting a person writes)."""
+
+    async def leaderboard(self, guild_id: int, game: str, season: str, *, offset: int = 0,
+                          limit: int = 10) -> tuple[list[RatingRow], int]: ...
+    async def rating(self, guild_id: int, game: str, season: str,
+                     user_id: int) -> RatingRow | None: ...
+    async def rating_path(self, guild_id: int, game: str, user_id: int,
+                          limit: int = 100) -> list[int]: ...
+    async def person_results(self, guild_id: int, user_id: int,
+                             game: str | None = None) -> list[ResultRow]: ...
+    async def match_results(self, match_id: int) -> list[ResultRow]: ...
+    async def history(self, guild_id: int, user_id: int | None = None, *, limit: int = 10,
+                      offset: int = 0) -> list[HistoryRow]: ...
+    async def open_seats_of(self, user_id: int) -> list[int]: ...
+    async def forget_person(self, user_id: int, pseudonym: int) -> None: ...
 
 
 def need_server(guild_id: int | None) -> int:
@@ -63,16 +85,16 @@ def signed(change: int) -> str:
 
 # -- leaderboard ------------------------------------------------------------------------------
 
-async def leaderboard(bot: Any, guild_id: int, game: str, period: str, page: int,
+async def leaderboard(store: RecordsStore, guild_id: int, game: str, period: str, page: int,
                       voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
     season = season_key(period)
     guild_id = need_server(guild_id)
-    rows, total = await bot.store.leaderboard(guild_id, game, season, offset=page * PAGE,
-                                              limit=PAGE)
+    rows, total = await store.leaderboard(guild_id, game, season, offset=page * PAGE,
+                                          limit=PAGE)
     if not rows and total:  # a page button from when there were more players
         page = (total - 1) // PAGE
-        rows, total = await bot.store.leaderboard(guild_id, game, season, offset=page * PAGE,
-                                                  limit=PAGE)
+        rows, total = await store.leaderboard(guild_id, game, season, offset=page * PAGE,
+                                              limit=PAGE)
     when = _("all time") if season == ALL_TIME else _("this season ({season})", season=season)
     embed = discord.Embed(colour=COLOUR, title=voice(_("\N{TROPHY} {game} leaderboard, {when}",
                                                        game=title(game), when=when)))
@@ -129,16 +151,17 @@ class LeaderboardPage(
     async def use(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         voice = await bot.languages.reader(interaction)
-        embed, view = await leaderboard(bot, interaction.guild_id, self.game, self.period,
+        embed, view = await leaderboard(bot.store, interaction.guild_id, self.game, self.period,
                                         self.page, voice)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
 # -- stats --------------------------------------------------------------------------------------
 
-async def stats(bot: Any, guild_id: int, user: discord.abc.User, game: str | None,
+async def stats(store: RecordsStore, presenters: Mapping[str, Presenter], guild_id: int,
+                user: discord.abc.User, game: str | None,
                 voice: Voice) -> tuple[discord.Embed, discord.File | None]:
-    results = await bot.store.person_results(need_server(guild_id), user.id, game)
+    results = await store.person_results(need_server(guild_id), user.id, game)
     embed = discord.Embed(colour=COLOUR, title=voice(_("Stats: {name}",
                                                        name=user.display_name)))
     if not results:
@@ -150,10 +173,11 @@ async def stats(bot: Any, guild_id: int, user: discord.abc.User, game: str | Non
     for result in results:
         by_game.setdefault(result.game, []).append(result)
     for name in (g for g in GAME_NAMES if g in by_game):
-        value = voice(await game_stats(bot, guild_id, user.id, name, by_game[name]))
+        value = voice(await game_stats(store, presenters, guild_id, user.id, name,
+                                       by_game[name]))
         embed.add_field(name=voice(title(name)), value=value[:1024], inline=False)
     charted = game or max(by_game, key=lambda g: sum(r.rated for r in by_game[g]))
-    path = await bot.store.rating_path(guild_id, charted, user.id)
+    path = await store.rating_path(guild_id, charted, user.id)
     if len(path) < 2:
         return embed, None
     png = await render_off_loop(rating_chart, path, voice)
@@ -164,13 +188,13 @@ async def stats(bot: Any, guild_id: int, user: discord.abc.User, game: str | Non
     return embed, discord.File(io.BytesIO(png), filename="rating.png", description=alt[:1024])
 
 
-async def game_stats(bot: Any, guild_id: int, user_id: int, game: str,
-                     results: Sequence[ResultRow]) -> Words:
+async def game_stats(store: RecordsStore, presenters: Mapping[str, Presenter], guild_id: int,
+                     user_id: int, game: str, results: Sequence[ResultRow]) -> Words:
     rated = sum(r.rated for r in results)
     said: list[Words] = [_("Played {games} ({rated} rated), won {wins}.",
                            games=len(results), rated=rated, wins=sum(r.won for r in results))]
-    overall = await bot.store.rating(guild_id, game, ALL_TIME, user_id)
-    season = await bot.store.rating(guild_id, game, season_of(datetime.now(UTC)), user_id)
+    overall = await store.rating(guild_id, game, ALL_TIME, user_id)
+    season = await store.rating(guild_id, game, season_of(datetime.now(UTC)), user_id)
     if overall is not None and season is not None:
         said.append(_("Rating: **{rating}** all time, **{season}** this season",
                       rating=overall.display, season=season.display))
@@ -181,7 +205,7 @@ async def game_stats(bot: Any, guild_id: int, user_id: int, game: str,
     if turns:
         said.append(_("Average time per turn: {time}",
                       time=Duration(round(seconds / turns))))
-    presenter = bot.presenters.get(game)
+    presenter = presenters.get(game)
     if presenter is not None:
         said.extend(presenter.stats_lines([r.highlights for r in results]))
     return lines(said)
@@ -189,10 +213,11 @@ async def game_stats(bot: Any, guild_id: int, user_id: int, game: str,
 
 # -- history ------------------------------------------------------------------------------------
 
-async def history(bot: Any, interaction: discord.Interaction, user: discord.abc.User | None,
-                  page: int, voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
+async def history(store: RecordsStore, interaction: discord.Interaction,
+                  user: discord.abc.User | None, page: int,
+                  voice: Voice) -> tuple[discord.Embed, discord.ui.View | None]:
     user_id = None if user is None else user.id
-    rows = await visible_history(bot, interaction, user_id, (page + 1) * PAGE + 1)
+    rows = await visible_history(store, interaction, user_id, (page + 1) * PAGE + 1)
     more, rows = len(rows) > (page + 1) * PAGE, rows[page * PAGE:(page + 1) * PAGE]
     guild_id = interaction.guild_id
     heading = (_("Recent matches in this server") if user is None else
@@ -208,15 +233,15 @@ async def history(bot: Any, interaction: discord.Interaction, user: discord.abc.
     return embed, view
 
 
-async def visible_history(bot: Any, interaction: discord.Interaction, user_id: int | None,
-                          wanted: int) -> list[Any]:
+async def visible_history(store: RecordsStore, interaction: discord.Interaction,
+                          user_id: int | None, wanted: int) -> list[Any]:
     """The newest `wanted` finished matches whose channel the asker may see (a private
     channel's matches are not listed to the others)."""
     guild_id = need_server(interaction.guild_id)
     found: list[Any] = []
     offset, batch = 0, max(wanted, 50)
     while len(found) < wanted:
-        rows = await bot.store.history(guild_id, user_id, limit=batch, offset=offset)
+        rows = await store.history(guild_id, user_id, limit=batch, offset=offset)
         found += [row for row in rows if channel_visible(interaction, row.channel_id)]
         if len(rows) < batch:
             break
@@ -265,14 +290,14 @@ class HistoryPage(
         user = None
         if self.user_id:
             user = await member_or_user(bot, interaction.guild, self.user_id)
-        embed, view = await history(bot, interaction, user, self.page, voice)
+        embed, view = await history(bot.store, interaction, user, self.page, voice)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-async def member_or_user(bot: Any, guild: discord.Guild | None,
+async def member_or_user(client: discord.Client, guild: discord.Guild | None,
                          user_id: int) -> discord.abc.User:
     member = guild.get_member(user_id) if guild is not None else None
-    return member or bot.get_user(user_id) or await bot.fetch_user(user_id)
+    return member or client.get_user(user_id) or await client.fetch_user(user_id)
 
 
 # -- forgetting a person ------------------------------------------------------------------------
@@ -315,29 +340,30 @@ class ForgetButton(
             await interaction.response.edit_message(
                 content=voice(_("Nothing was deleted: your records stay.")), view=None)
             return
-        await forget(bot, self.user_id)
+        await forget(bot.store, bot.languages, self.user_id)
         await interaction.response.edit_message(content=voice(_(
             "Done: your name, ratings, stats and settings are deleted. Past games show "
             "\"a former player\" in your seats.")), view=None)
 
 
-async def forget(bot: Any, user_id: int) -> None:
+async def forget(store: RecordsStore, languages: Languages, user_id: int) -> None:
     """Forget a person, unless they sit in an open match (its board names them)."""
-    open_ids = await bot.store.open_seats_of(user_id)
+    open_ids = await store.open_seats_of(user_id)
     if open_ids:
         raise LobbyError(_("You are playing in an open match ({ids}). Finish it, leave it or "
                            "resign first, then ask again.",
                            ids=listed(f"#{match_id}" for match_id in open_ids)))
-    await bot.store.forget_person(user_id, -1 - secrets.randbits(62))
-    bot.languages.forget(user_id)
+    await store.forget_person(user_id, -1 - secrets.randbits(62))
+    languages.forget(user_id)
 
 
 # -- the result card ------------------------------------------------------------------------------
 
-async def result_card(bot: Any, match: Any) -> list[Words]:
+async def result_card(store: RecordsStore, presenters: Mapping[str, Presenter],
+                      match: Match) -> list[Words]:
     """The lines a finished match's board adds: rating changes (or why it is unrated) and the
     game's highlights."""
-    results = await bot.store.match_results(match.id)
+    results = await store.match_results(match.id)
     if not results:
         return []
     said: list[Words] = []
@@ -348,7 +374,7 @@ async def result_card(bot: Any, match: Any) -> list[Words]:
               change=signed(r.change[1] - r.change[0])) for r in changes)))
     else:
         said.append(UNRATED.get(results[0].unrated or "", UNRATED["no_server"]))
-    presenter = bot.presenters.get(match.game)
+    presenter = presenters.get(match.game)
     if presenter is not None:
         said.extend(presenter.card_lines(match, [r.highlights for r in results]))
     return said

@@ -11,26 +11,51 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot.workers.replay_animation import animate, language_code
 from bot.ui.exports import seat_names, visible_match
 from bot.matches.errors import LobbyError
+from bot.matches.service import MatchService
 from bot.matches.titles import title
+from bot.storage.rows import MoveRow
 from i18n import _, n_
 from render.replay import ReplayTooLarge
 
 if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
+    from bot.ui.computer_players import ComputerPlayers
+    from bot.ui.language import Languages
 
 
-async def send_replay(bot: GamenightBot, interaction: discord.Interaction, match_id: int) -> None:
+class MoveStore(Protocol):
+    """The slice of the store a replay reads: the match's move log."""
+
+    async def moves(self, match_id: int) -> list[MoveRow]: ...
+
+
+class ReplayHost(Protocol):
+    """What a replay uses of the bot: the match, its move log, the asker's language, and the
+    computers' worker processes, one replay at a time."""
+
+    @property
+    def service(self) -> MatchService: ...
+    @property
+    def store(self) -> MoveStore: ...
+    @property
+    def languages(self) -> Languages: ...
+    @property
+    def replay_gate(self) -> asyncio.Semaphore: ...
+    @property
+    def computers(self) -> ComputerPlayers: ...
+
+
+async def send_replay(bot: ReplayHost, interaction: discord.Interaction, match_id: int) -> None:
     """Check that the person may see match `match_id` and that it has moves, then draw its
     replay off the event loop and send it as an ephemeral reply."""
-    match = await visible_match(bot, interaction, match_id)
-    moves = await bot.service.store.moves(match.id)
+    match = await visible_match(bot.service, interaction, match_id)
+    moves = await bot.store.moves(match.id)
     if match.state is None or not moves:
         raise LobbyError(_("Match #{id} has no moves yet, so there is nothing to replay.",
                            id=str(match.id)))

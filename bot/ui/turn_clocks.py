@@ -13,22 +13,28 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.matches.deadlines import Clock, Deadlines
 from bot.ui.error_replies import jump_url
-from bot.ui.gone import DMS_CLOSED, edit_stored, post_notice
+from bot.ui.gone import DMS_CLOSED, Host, edit_stored, post_notice
 from bot.ui.persistent import PersistentItem
 from bot.ui.present import in_turn
+from bot.ui.presenter import Presenter
 from bot.matches.errors import Conflict
 from bot.matches.model import ABANDONED_AFTER, Match, Timeout, player_name
-from bot.storage.rows import ClockRow, MatchRow
+from bot.matches.service import MatchService
+from bot.storage.rows import ClockRow, ClosedDMs, MatchRow
 from bot.matches.titles import title
 from games.common import GameError
 from i18n import ENGLISH_VOICE, Duration, Text, Voice, Words, _, n_
+
+if TYPE_CHECKING:
+    from bot.ui.dm_channels import DMChannels
+    from bot.ui.language import Languages
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +44,41 @@ HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime'
 DAY = 86400
 
 
+class TurnClockStore(Protocol):
+    """The slice of the store the turn clocks read and write: the clocks themselves, when the
+    bot was last alive, and whom a reminder may reach."""
+
+    async def clock_rows(self) -> list[ClockRow]: ...
+    async def pause_clocks(self, seconds: float) -> None: ...
+    async def last_alive(self) -> float | None: ...
+    async def mark_alive(self, at: float) -> None: ...
+    async def mark_reminded(self, match_id: int, version: int) -> bool: ...
+    async def away_in(self, channel_id: int, user_id: int) -> int | None: ...
+    async def notify(self, user_id: int) -> bool: ...
+    async def dms_closed(self, user_id: int) -> ClosedDMs | None: ...
+    async def mark_dms_closed(self, user_id: int, at: datetime) -> None: ...
+
+
+class ClockHost(Host, Protocol):
+    """What the turn clocks use of the bot beside the store: the client they post notices
+    and send DMs through (named here, not imported: the client imports this module)."""
+
+    @property
+    def dm_channels(self) -> DMChannels: ...
+    async def wait_until_ready(self) -> None: ...
+
+
 class TurnClocks:
-    def __init__(self, bot: Any, clock: Clock) -> None:
-        """`bot`: the GamenightBot (not imported: it imports this module)."""
-        self.bot = bot
+    def __init__(self, store: TurnClockStore, service: MatchService,
+                 presenters: Mapping[str, Presenter], languages: Languages, host: ClockHost,
+                 clock: Clock) -> None:
+        """`presenters`: each game's, by its name (filled as the games are added); `host`:
+        the client that posts the notices and sends the DMs."""
+        self.store = store
+        self.service = service
+        self.presenters = presenters
+        self.languages = languages
+        self.host = host
         self.clock = clock
         self.deadlines = Deadlines(clock, self._fire)
         self._tasks: set[asyncio.Task[None]] = set()  # the heartbeat, and start-up notices
@@ -71,18 +108,17 @@ class TurnClocks:
         run out meanwhile, arm every open match's deadlines, and start keeping time. Without
         `pause` (taking over from another process while this one ran) nothing stood still:
         what fell due meanwhile is done at once."""
-        store = self.bot.store
-        now, last = self.clock.now(), await store.last_alive()
+        now, last = self.clock.now(), await self.store.last_alive()
         affected: list[int] = []
         if pause and last is not None and now > last:
-            for row in await store.clock_rows():
+            for row in await self.store.clock_rows():
                 due = None if row.turn_seconds is None or row.turn_since is None else (
                     row.turn_since + row.turn_seconds)
                 if row.status == "active" and due is not None and last < due <= now:
                     affected.append(row.id)
-            await store.pause_clocks(now - last)
-        await store.mark_alive(now)
-        for row in await store.clock_rows():
+            await self.store.pause_clocks(now - last)
+        await self.store.mark_alive(now)
+        for row in await self.store.clock_rows():
             self.arm(row)
         self.deadlines.start()
         self._spawn(self._beat(), "heartbeat")
@@ -104,20 +140,20 @@ class TurnClocks:
         if not mark_alive:
             return
         try:
-            await self.bot.store.mark_alive(self.clock.now())  # the downtime starts now
+            await self.store.mark_alive(self.clock.now())  # the downtime starts now
         except Exception:  # the store may already be closed
             log.debug("could not note the time the bot stopped", exc_info=True)
 
     async def _beat(self) -> None:
         while True:
             await self.clock.sleep_until(self.clock.now() + HEARTBEAT)
-            await self.bot.store.mark_alive(self.clock.now())
+            await self.store.mark_alive(self.clock.now())
 
     async def _tell_paused(self, match_ids: list[int], down: float) -> None:
         """Where a turn would have run out while the bot was down: its new end."""
-        await self.bot.wait_until_ready()
+        await self.host.wait_until_ready()
         for match_id in match_ids:
-            match = await self.bot.service.get(match_id)
+            match = await self.service.get(match_id)
             seat = None if match is None else match.current_seat()
             if match is None or seat is None or match.turn_due is None:
                 continue
@@ -132,11 +168,11 @@ class TurnClocks:
         if interaction.type is not discord.InteractionType.application_command or (
                 interaction.guild_id is None or interaction.channel_id is None):
             return
-        match_id = await self.bot.store.away_in(interaction.channel_id, interaction.user.id)
+        match_id = await self.store.away_in(interaction.channel_id, interaction.user.id)
         if match_id is None:
             return
         try:
-            back = await self.bot.service.come_back(match_id, interaction.user.id)
+            back = await self.service.come_back(match_id, interaction.user.id)
         except GameError:  # their own move brought them back first
             return
         async with in_turn(back):
@@ -160,12 +196,12 @@ class TurnClocks:
             await self._close(match_id, kind)
 
     async def _time_out(self, match_id: int) -> None:
-        timeout = await self.bot.service.time_out(match_id, self.clock.now())
+        timeout = await self.service.time_out(match_id, self.clock.now())
         if timeout is None:
             return
         if timeout.result is not None:  # a pass or a resignation: told with its board
             await self.say(timeout.before, self.timeout_text(timeout))
-            await self.bot.presenters[timeout.before.game].announce(timeout.result)
+            await self.presenters[timeout.before.game].announce(timeout.result)
             return
         async with in_turn(timeout.after):  # before the computer's move is announced
             await self.say(timeout.before, self.timeout_text(timeout))
@@ -197,9 +233,9 @@ class TurnClocks:
     async def offer_return(self, match: Match, seat: int, *, timed_out: bool = False) -> None:
         """DM a player a computer now plays for an **I'm back** button (not to closed DMs)."""
         user_id = match.player(seat).user_id
-        if user_id is None or await self.bot.store.dms_closed(user_id) is not None:
+        if user_id is None or await self.store.dms_closed(user_id) is not None:
             return
-        voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
+        voice = await self.languages.person(user_id, match.guild_id)  # a DM: theirs
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(match.id, voice))
         values = {"game": title(match.game), "id": str(match.id),
@@ -214,21 +250,21 @@ class TurnClocks:
         await self._dm(user_id, voice(text), view=view)
 
     async def _remind(self, match_id: int) -> None:
-        match = await self.bot.service.get(match_id)
+        match = await self.service.get(match_id)
         if match is None or match.turn_due is None or match.row.reminded == match.row.version:
             return
         seat = match.current_seat()
         if seat is None or match.computer_plays(seat):
             return
-        if not await self.bot.store.mark_reminded(match.id, match.row.version):
+        if not await self.store.mark_reminded(match.id, match.row.version):
             return  # the match moved on meanwhile
         user_id = match.player(seat).user_id
-        if user_id is None or not await self.bot.store.notify(user_id):
+        if user_id is None or not await self.store.notify(user_id):
             return
         link = jump_url(match.guild_id, match.channel_id, match.row.board_message_id)
         ends = f"<t:{int(match.turn_due)}:R>"
-        if await self.bot.store.dms_closed(user_id) is None:
-            voice = await self.bot.languages.person(user_id, match.guild_id)  # a DM: theirs
+        if await self.store.dms_closed(user_id) is None:
+            voice = await self.languages.person(user_id, match.guild_id)  # a DM: theirs
             if await self._dm(user_id, voice(_(
                     "⏰ It is your turn in the {game} match #{id} ({link}): your time runs out "
                     "{when}. (`/gamenight notify off` stops these.)", game=title(match.game),
@@ -239,12 +275,12 @@ class TurnClocks:
 
     async def _close(self, match_id: int, kind: str) -> None:
         reason = "lobby" if kind == LOBBY else "abandoned"
-        match = await self.bot.service.close_idle(match_id, reason, self.clock.now())
+        match = await self.service.close_idle(match_id, reason, self.clock.now())
         if match is None:
             return
         if reason == "lobby":
-            voice = await self.bot.languages.server(match.guild_id)
-            await edit_stored(self.bot, match, match.row.lobby_message_id, "the lobby card",
+            voice = await self.languages.server(match.guild_id)
+            await edit_stored(self.host, match, match.row.lobby_message_id, "the lobby card",
                               content=voice(_("This lobby closed: nobody joined in time.")),
                               view=None)
             text = _("The {game} lobby closed: nobody joined within {limit}. Open a new one "
@@ -264,17 +300,17 @@ class TurnClocks:
         """A notice in the match's channel (in the server's voice), mentioning only
         `mention`."""
         mentions = discord.AllowedMentions(users=[discord.Object(mention)] if mention else [])
-        await post_notice(self.bot, match, text, what="a turn-clock notice",
+        await post_notice(self.host, match, text, what="a turn-clock notice",
                           allowed_mentions=mentions)
 
     async def _dm(self, user_id: int, text: str, **kwargs: object) -> bool:
         try:
-            channel = await self.bot.dm_channels.of(user_id)
+            channel = await self.host.dm_channels.of(user_id)
             await channel.send(text, **kwargs)
         except discord.HTTPException as error:
             log.info("could not DM user %s about a turn clock: %s", user_id, error)
             if error.code == DMS_CLOSED:  # at the wall time, as bot/ui/dms.py records it
-                await self.bot.store.mark_dms_closed(user_id, datetime.now(UTC))
+                await self.store.mark_dms_closed(user_id, datetime.now(UTC))
             return False
         return True
 

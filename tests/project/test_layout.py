@@ -153,3 +153,57 @@ def test_every_persistent_control_reports_its_errors_through_one_base():
                            if isinstance(item, ast.AsyncFunctionDef)}
                 assert "use" in methods and "callback" not in methods, (path, node.name)
     assert controls >= 15
+
+
+# The Discord side: it reads and writes through the match service, or through the slices of the
+# store each module declares (a `typing.Protocol` named `...Store`, checked against `Store` by
+# test_types.py), never through the bot's or the service's whole store.
+DISCORD_SIDE = ("bot/ui", "bot/commands", "bot/adapters")
+
+
+def declared_protocols(tree: ast.Module) -> set[str]:
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+            and any(ast.unparse(base).split(".")[-1] == "Protocol" for base in node.bases)}
+
+
+def store_reached(node: ast.AST) -> ast.Attribute | None:
+    """`X.store` when `node` is `X.store.method` or `name = X.store`."""
+    alias = isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets)
+    if not (isinstance(node, ast.Attribute) or alias):
+        return None
+    reached = node.value
+    return reached if isinstance(reached, ast.Attribute) and reached.attr == "store" else None
+
+
+def whole_store_uses(path: Path) -> set[str]:
+    """Where `path` reaches the store past a declared slice: `X.store.method` or
+    `name = X.store`, X being anything but `self` (whose `store` is its slice) or a name the
+    function types with a Protocol its module declares (a host whose `store` is a slice)."""
+    tree = ast.parse(path.read_text())
+    hosts = declared_protocols(tree)
+    found: set[str] = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        arguments = function.args
+        typed = {arg.arg for arg in (*arguments.posonlyargs, *arguments.args,
+                                     *arguments.kwonlyargs)
+                 if arg.annotation is not None and ast.unparse(arg.annotation) in hosts}
+        typed |= {node.target.id for node in ast.walk(function)
+                  if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                  and ast.unparse(node.annotation) in hosts}
+        for node in ast.walk(function):
+            store = store_reached(node)
+            if store is None or isinstance(store.value, ast.Name) and (
+                    store.value.id == "self" or store.value.id in typed):
+                continue
+            found.add(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_discord_side_uses_the_store_only_through_the_slices_it_declares():
+    paths = sorted(path for room in DISCORD_SIDE for path in (ROOT / room).rglob("*.py"))
+    found = sorted(use for path in paths for use in whole_store_uses(path))
+    assert not found, "\n".join(found)
+    whole = [str(path.relative_to(ROOT)) for path in paths if "bot.storage.store" in imports(path)]
+    assert not whole, f"{whole} name the whole Store, not the slice they use"

@@ -49,7 +49,7 @@ from i18n import ENGLISH_VOICE, Text, Voice, Words, _, n_, p_
 log = logging.getLogger(__name__)
 
 
-class ControlHost(Protocol):
+class ControlPresenter(Protocol):
     """What the controls need of the Dou Dizhu presenter (which imports this module)."""
 
     async def announce(self, result: ActionResult,
@@ -202,7 +202,7 @@ def _chunks(items: list, size: int = MENU_SIZE) -> list[list]:
 # --------------------------------------------------------------------------- components
 
 
-def _presenter(interaction: discord.Interaction) -> ControlHost:
+def _presenter(interaction: discord.Interaction) -> ControlPresenter:
     return interaction.client.presenters[ddz.NAME]  # type: ignore[attr-defined]
 
 

@@ -176,7 +176,7 @@ class DouDizhuPresenter(GamePresenter):
         if "play" in kinds and len(state.trick) == 1:  # a lead: a new trick begins
             return True
         turn = ddz.current_seat(state)
-        return turn is not None and await told_dms_closed(self.bot, match, turn)
+        return turn is not None and await told_dms_closed(self.live_dms.store, match, turn)
 
     async def board_reply(self, match: Match, events: Iterable[Event],
                           voice: Voice) -> Reply:
@@ -212,7 +212,7 @@ class DouDizhuPresenter(GamePresenter):
                 embed.add_field(name=voice(progress[0]), value=voice(progress[1]), inline=False)
             embed.add_field(name=voice(_("Cards left")), value="\n".join(counts))
             embed.add_field(name=voice(_("Stake")), value=voice(stake_text(view)))
-            closed = await told_dms_closed(self.bot, match, view.turn)
+            closed = await told_dms_closed(self.live_dms.store, match, view.turn)
             content = voice(turn_line(match, view, closed))
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -16,6 +16,7 @@ from bot.adapters.scrabble.words import (
     result_line, spaced, turn_hint, turn_line,
 )
 from bot.matches.model import ActionResult, Match, player_name
+from bot.storage.rows import MoveRow
 from bot.ui.game_presenter import GamePresenter
 from bot.ui.highlights import average, best, best_seat, number, total
 from bot.ui.present import COLOUR, Reply, describe_events, mention
@@ -25,6 +26,12 @@ from games.common import Event, GameError
 from i18n import Voice, Words, _, lines, listed, n_
 from render import alt as alt_text
 from render.scrabble import render_board, render_rack
+
+
+class MoveStore(Protocol):
+    """The slice of the store the late card lines read: the match's move log."""
+
+    async def moves(self, match_id: int) -> list[MoveRow]: ...
 
 
 class ScrabblePresenter(GamePresenter):
@@ -129,12 +136,16 @@ class ScrabblePresenter(GamePresenter):
     async def late_card_lines(self, match: Match) -> list[Words]:
         """For each person, the best play they missed by the most points, found by the move
         generator in the computers' process pool (a full game takes a fraction of a second)."""
-        moves = await self.service.store.moves(match.id)
+        moves = await self.move_log.moves(match.id)
         actions = [(move.seat, move.action) for move in moves]
         missed = await asyncio.get_running_loop().run_in_executor(
             self.bot.computers.executor(), scrabble.analyse, len(match.seats), match.row.seed,
             match.engine_options, actions)
         return self.missed_lines(match, missed)
+
+    @property
+    def move_log(self) -> MoveStore:
+        return self.bot.store
 
     @staticmethod
     def missed_lines(match: Match, missed: Sequence[dict[str, Any] | None]) -> list[Words]:

@@ -174,7 +174,7 @@ async def test_scrabble_late_lines_come_from_the_move_log_in_a_process_pool(serv
     pool = process_pool(1)
     try:
         scrabble_cog = cog("scrabble")
-        scrabble_cog.bot = SimpleNamespace(service=service,
+        scrabble_cog.bot = SimpleNamespace(service=service, store=service.store,
                                            computers=SimpleNamespace(executor=lambda: pool))
         lines = await scrabble_cog.late_card_lines(match)
     finally:

@@ -111,7 +111,7 @@ def at(match: Match, version: int) -> Match:
 
 async def test_a_change_edits_the_live_dm_and_a_turn_sends_a_new_one(store):
     bot = FakeBot(store)
-    dms = LiveDMs(bot, "hand")
+    dms = LiveDMs(bot.store, bot, "hand")
     match = await a_match(store)
     assert await dms.show(match, 0, Reply(content="first"), prompt=False)
     assert await dms.show(at(match, 2), 0, Reply(content="second"), prompt=False)
@@ -129,7 +129,7 @@ async def test_a_change_edits_the_live_dm_and_a_turn_sends_a_new_one(store):
 
 async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
     bot = FakeBot(store)
-    dms = LiveDMs(bot, "hand")
+    dms = LiveDMs(bot.store, bot, "hand")
     match = await a_match(store)
     await dms.show(at(match, 5), 1, Reply(content="version 5"), prompt=True)
     await dms.show(at(match, 4), 1, Reply(content="version 4"), prompt=False)
@@ -143,7 +143,7 @@ async def test_a_late_announcement_leaves_a_newer_dm_alone(store):
 async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
     caplog.set_level("INFO", logger="bot.ui.dms")
     bot = FakeBot(store)
-    dms = LiveDMs(bot, "rack")
+    dms = LiveDMs(bot.store, bot, "rack")
     match = await a_match(store)
     await dms.show(match, 0, Reply(content="one"), prompt=False)
     bot.gone.add(1000)
@@ -155,7 +155,8 @@ async def test_a_deleted_live_dm_is_replaced_by_a_new_one(store, caplog):
 async def test_closed_dms_are_reported(store):
     bot = FakeBot(store, http_error(discord.Forbidden, 403, 50007))
     match = await a_match(store)
-    assert await LiveDMs(bot, "hand").show(match, 0, Reply(content="hi"), prompt=True) is False
+    dms = LiveDMs(bot.store, bot, "hand")
+    assert await dms.show(match, 0, Reply(content="hi"), prompt=True) is False
     assert await store.live_dm(match.id, 0) is None
 
 
@@ -164,7 +165,7 @@ async def test_other_failures_are_logged_not_raised(store, caplog):
     for error in (http_error(discord.Forbidden, 403, 50001),
                   http_error(discord.NotFound, 404, 10013),
                   http_error(discord.DiscordServerError, 500, 0)):
-        dms = LiveDMs(FakeBot(store, error), "hand")
+        dms = LiveDMs(store, FakeBot(store, error), "hand")
         assert await dms.show(match, 1, Reply(content="hi"), prompt=True) is True
     assert caplog.text.count("DM to seat 1 of match 1 failed") == 3
 
@@ -228,10 +229,11 @@ async def test_two_processes_sending_a_new_dm_at_once_leave_one_live(
         inbox = Inbox()
         a, b = (FakeBot(s, inbox=inbox) for s in stores_)
         match = await a_match(stores_[0])
-        await LiveDMs(a, "hand").show(match, 0, Reply(content="version 1"), prompt=False)
-        show_a = lambda: LiveDMs(a, "hand").show(  # noqa: E731
+        await LiveDMs(a.store, a, "hand").show(match, 0, Reply(content="version 1"),
+                                               prompt=False)
+        show_a = lambda: LiveDMs(a.store, a, "hand").show(  # noqa: E731
             at(match, older), 0, Reply(content=f"A {older}"), prompt=True)
-        show_b = lambda: LiveDMs(b, "hand").show(  # noqa: E731
+        show_b = lambda: LiveDMs(b.store, b, "hand").show(  # noqa: E731
             at(match, newer), 0, Reply(content=f"B {newer}"), prompt=True)
         if newer_first:
             await race(b, a, show_b, show_a)
@@ -255,12 +257,13 @@ async def test_an_edit_that_lost_to_a_new_dm_of_another_process_is_shrunk_again(
         inbox = Inbox()
         a, b = (FakeBot(s, inbox=inbox) for s in stores_)
         match = await a_match(stores_[0])
-        await LiveDMs(a, "hand").show(match, 0, Reply(content="version 1"), prompt=False)
+        await LiveDMs(a.store, a, "hand").show(match, 0, Reply(content="version 1"),
+                                               prompt=False)
         await race(b, a,
-                   lambda: LiveDMs(b, "hand").show(at(match, 3), 0, Reply(content="your turn"),
-                                                   prompt=True),
-                   lambda: LiveDMs(a, "hand").show(at(match, 2), 0, Reply(content="version 2"),
-                                                   prompt=False))
+                   lambda: LiveDMs(b.store, b, "hand").show(
+                       at(match, 3), 0, Reply(content="your turn"), prompt=True),
+                   lambda: LiveDMs(a.store, a, "hand").show(
+                       at(match, 2), 0, Reply(content="version 2"), prompt=False))
         live = await stores_[0].live_dm(match.id, 0)
         assert (live.version, live.prompt) == (3, True)
         assert one_live_dm(inbox, live) == "your turn"
