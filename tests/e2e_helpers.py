@@ -134,6 +134,7 @@ def fix_match_seeds(monkeypatch, seed: int) -> None:
     """Make every new match use `seed`, so a test's deal or draw is the same on every run."""
     from types import SimpleNamespace
 
-    import bot.matches.service
+    import bot.matches.lobbies
 
-    monkeypatch.setattr(bot.matches.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(bot.matches.lobbies, "secrets",
+                        SimpleNamespace(randbits=lambda bits: seed))
