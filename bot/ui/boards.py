@@ -6,6 +6,7 @@ table, and recorded so that, across processes, the newest board is the one left 
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import logging
 from collections.abc import Awaitable, Iterable
@@ -40,7 +41,7 @@ class BoardStore(Protocol):
                            seen: Board | None = None) -> BoardSwap: ...
 
 
-class Boards:
+class Boards(abc.ABC):
     """The boards of one game's matches. A game's presenter (through `GamePresenter`) draws
     its board in `board_reply`; it may say which computer is to act (`computer_to_act`),
     find slow result-card lines after the end (`late_card_lines`) and choose which boards
@@ -64,9 +65,9 @@ class Boards:
     def store(self) -> BoardStore:
         return self.bot.store
 
+    @abc.abstractmethod
     async def board_reply(self, match: Match, events: Iterable[Event], voice: Voice) -> Reply:
         """The game's public board post after `events`, in the channel's `voice`."""
-        raise NotImplementedError
 
     def computer_to_act(self, match: Match) -> int | None:
         """The computer seat the bot plays for now, if any (a game may leave some choices,
