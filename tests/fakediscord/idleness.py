@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import traceback
 from typing import Any
@@ -53,9 +54,16 @@ def _coro_chain(coro: Any) -> list[tuple[Any, Any]]:
 
 
 def _code_key(code: Any) -> tuple[str, str]:
-    fn = _norm(code.co_filename)
+    return _key(code.co_filename, getattr(code, "co_qualname", code.co_name))
+
+
+# The checks below run for every task many times a second while a test waits for the bot, so
+# what they derive from a file name is remembered (by name: equal code objects may come from
+# different files).
+@functools.cache
+def _key(filename: str, qual: str) -> tuple[str, str]:
+    fn = _norm(filename)
     parts = fn.rsplit("/", 4)
-    qual = getattr(code, "co_qualname", code.co_name)
     for n in (4, 3, 2):
         suffix = "/".join(parts[-n:])
         if any(suffix == k[0] for k in _IDLE_WAITS):
@@ -63,13 +71,25 @@ def _code_key(code: Any) -> tuple[str, str]:
     return "/".join(parts[-2:]), qual
 
 
+@functools.cache
+def _serves_our_http(filename: str) -> bool:
+    """The server side of our own HTTP (covered by the in-flight counter)."""
+    return _norm(filename).endswith(("aiohttp/web_protocol.py",))
+
+
+@functools.cache
+def _is_fake_code(filename: str) -> bool:
+    return os.path.dirname(filename) == _PACKAGE
+
+
 class Idleness:
     """Waiting for the bot, and the task errors nobody retrieved."""
 
-    def _task_busy(self, task: asyncio.Task, depth: int = 0) -> bool:
+    def _task_busy(self, task: asyncio.Task, depth: int = 0, chain: list | None = None) -> bool:
+        """Whether `task` has work to do (`chain`: its coroutine chain, if already read)."""
         if task.done():
             return False
-        if any(p(task) for p in self.idle_predicates):
+        if self.idle_predicates and any(p(task) for p in self.idle_predicates):
             return False
         if depth > 20:
             return True
@@ -77,17 +97,16 @@ class Idleness:
         if leaf is None:
             return True  # runnable
         if isinstance(leaf, asyncio.Task):
-            return not self._ignored_task(leaf) and self._task_busy(leaf, depth + 1)
+            return self._bot_task_busy(leaf, depth + 1)
         children = getattr(leaf, "_children", None)
         if children is not None:  # gather()
-            return any(
-                self._task_busy(c, depth + 1) for c in children if isinstance(c, asyncio.Task) and not self._ignored_task(c)
-            )
-        chain = _coro_chain(task.get_coro())
+            return any(self._bot_task_busy(c, depth + 1) for c in children if isinstance(c, asyncio.Task))
+        if chain is None:
+            chain = _coro_chain(task.get_coro())
         if not chain:
             return True
-        keys = [_code_key(code) for code, _ in chain]
-        inner_key, inner_frame = keys[-1], chain[-1][1]
+        inner_code, inner_frame = chain[-1]
+        inner_key = _code_key(inner_code)
         if inner_key == ("asyncio/tasks.py", "sleep"):
             delay = inner_frame.f_locals.get("delay", 0) if inner_frame else 0
             return not (delay and delay > self.busy_sleep_limit)
@@ -96,22 +115,39 @@ class Idleness:
             return not (timeout is None or timeout > self.busy_sleep_limit)
         if inner_key in _IDLE_WAITS:
             return False
-        quals = [q for _, q in keys]
+        quals = [_code_key(code)[1] for code, _ in chain]
         if "DiscordWebSocket.poll_event" in quals and "DiscordWebSocket.received_message" not in quals:
             return False  # reading the gateway; unprocessed events are covered by the seq check
         return True
 
-    def _ignored_task(self, task: asyncio.Task) -> bool:
-        if task is asyncio.current_task() or task.get_name().startswith("fakediscord"):
-            return True
+    def _bot_task_busy(self, task: asyncio.Task, depth: int = 0) -> bool:
+        """Whether `task` is the bot's (not the fake's, nor a test's driving it) and has work
+        to do; its coroutine chain is read once for both."""
+        if task.done() or self._ignored_by_name(task):
+            return False
         chain = _coro_chain(task.get_coro())
-        if chain and _norm(chain[0][0].co_filename).endswith(("aiohttp/web_protocol.py",)):
+        return not self._ignored_chain(chain) and self._task_busy(task, depth, chain)
+
+    @staticmethod
+    def _ignored_by_name(task: asyncio.Task) -> bool:
+        return task is asyncio.current_task() or task.get_name().startswith("fakediscord")
+
+    @staticmethod
+    def _ignored_chain(chain: list[tuple[Any, Any]]) -> bool:
+        if chain and _serves_our_http(chain[0][0].co_filename):
             return True  # server side of our own HTTP; covered by the in-flight counter
         # test drivers (tasks inside fake.slash()/wait_idle()/run_bot()...) are not the bot
-        return any(os.path.dirname(code.co_filename) == _PACKAGE for code, _ in chain)
+        return any(_is_fake_code(code.co_filename) for code, _ in chain)
 
     def _busy_tasks(self) -> list[asyncio.Task]:
-        return [t for t in list(self._tracked) if not t.done() and not self._ignored_task(t) and self._task_busy(t)]
+        return [t for t in list(self._tracked) if self._bot_task_busy(t)]
+
+    def _busy(self) -> bool:
+        """Whether any of _busy_reasons holds; stops at the first task with work to do."""
+        lagging = [s for s in self._live_sessions() if self._session_lagging(s)]  # asks each
+        if self._inflight or self._own_tasks or lagging:
+            return True
+        return any(self._bot_task_busy(t) for t in list(self._tracked))
 
     def _busy_reasons(self) -> list[str]:
         reasons = []
@@ -133,8 +169,7 @@ class Idleness:
         deadline = loop.time() + (timeout or self.idle_timeout)
         stable = busy = 0
         while True:
-            reasons = self._busy_reasons()
-            if not reasons:
+            if not self._busy():
                 busy = 0
                 stable += 1
                 if stable >= 4:
@@ -143,6 +178,7 @@ class Idleness:
                 stable = 0
                 busy += 1
                 if loop.time() > deadline:
+                    reasons = self._busy_reasons()
                     stacks = []
                     for t in self._busy_tasks():
                         stacks.append("".join(traceback.format_stack(t.get_stack()[-1])) if t.get_stack() else repr(t))
