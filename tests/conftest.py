@@ -24,7 +24,10 @@ def postgresql_schemas_dropped():
 
 
 def pytest_collection_modifyitems(config, items):
-    """On PostgreSQL, tests of the SQLite file itself do not apply."""
+    """The suites run again in a child pytest go first (pytest-xdist hands out tests in this
+    order: they start at once and the rest runs beside them). On PostgreSQL, tests of the
+    SQLite file itself do not apply."""
+    items.sort(key=lambda item: not item.get_closest_marker("child_run"))
     if not stores.ON_POSTGRESQL:
         return
     skip = pytest.mark.skip(reason="a test of the SQLite file itself")

@@ -18,6 +18,7 @@ from tests import pseudo, stores
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.child_run
 @pytest.mark.skipif(stores.ON_POSTGRESQL, reason="this is the PostgreSQL run itself")
 @pytest.mark.skipif(pseudo.ENABLED, reason="the pseudo-locale run is on SQLite")
 def test_the_store_and_fake_discord_suites_pass_on_postgresql():
@@ -25,7 +26,7 @@ def test_the_store_and_fake_discord_suites_pass_on_postgresql():
     env = {**os.environ, "GAMENIGHT_TEST_STORE": stores.POSTGRESQL}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-m", "e2e or store", "-p", "no:cacheprovider",
-         "-x", "--no-header"],
+         "-n", "2", "-x", "--no-header"],
         cwd=ROOT, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]

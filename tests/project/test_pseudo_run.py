@@ -15,12 +15,13 @@ from tests import pseudo
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.child_run
 @pytest.mark.skipif(pseudo.ENABLED, reason="this is the pseudo-locale run itself")
 def test_the_fake_discord_suites_pass_in_the_pseudo_locale():
     env = {**os.environ, "GAMENIGHT_TEST_PSEUDO": "1"}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-m", "e2e", "-p", "no:cacheprovider",
-         "-x", "--no-header"],
+         "-n", "2", "-x", "--no-header"],
         cwd=ROOT, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]
