@@ -177,7 +177,27 @@ def _any_of(validator: Any, branches: list, instance: Any, schema: dict) -> Iter
     yield from _ANY_OF(validator, branches, instance, schema)
 
 
-_Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of})
+_REF = Draft202012Validator.VALIDATORS["$ref"]
+_ACCEPTED: set[tuple[str, str]] = set()  # (reference, value as JSON) that passed
+
+
+def _ref(validator: Any, ref: str, instance: Any, schema: dict) -> Iterator[ValidationError]:
+    """``$ref`` that remembers the values a referenced schema accepted: the bot's requests
+    repeat most of their parts (buttons, footers, attachments) with only some text changed."""
+    key = (ref, json.dumps(instance, sort_keys=True))
+    if key in _ACCEPTED:
+        return
+    accepted = True
+    for error in _REF(validator, ref, instance, schema):
+        accepted = False
+        yield error
+    if accepted:
+        if len(_ACCEPTED) > 100_000:
+            _ACCEPTED.clear()
+        _ACCEPTED.add(key)
+
+
+_Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of, "$ref": _ref})
 
 
 def _pointer(*parts: str) -> str:
@@ -209,8 +229,10 @@ def operations() -> tuple[Operation, ...]:
     return tuple(sorted(ops, key=lambda o: o.template.count("{")))
 
 
+@lru_cache(maxsize=4096)
 def find_operation(method: str, path: str) -> Operation | None:
-    """The document's operation for ``method path`` (path after ``/api/v10``, no query)."""
+    """The document's operation for ``method path`` (path after ``/api/v10``, no query);
+    remembered, as the bot sends to the same channels and messages again and again."""
     for op in operations():
         if op.method == method and op.regex.match(path):
             return op

@@ -6,10 +6,15 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from aiohttp.helpers import parse_mimetype
+from aiohttp.http_parser import HeadersParser
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
+from multidict import CIMultiDictProxy
 
 from tests import pseudo
 from tests.fakediscord.errors import _HTTPError
@@ -180,18 +185,35 @@ class Rest:
             return await request.json(), files
         if ctype.startswith("multipart/"):
             payload = None
-            reader = await request.multipart()
-            async for part in reader:  # type: ignore[union-attr]
-                data = await part.read()  # type: ignore[union-attr]
-                if part.name == "payload_json":
+            boundary = parse_mimetype(request.headers["Content-Type"]).parameters["boundary"]
+            for headers, data in _multipart_parts(await request.read(), boundary):
+                _, params = parse_content_disposition(headers.get("Content-Disposition"))
+                name = content_disposition_filename(params, "name")
+                if name == "payload_json":
                     payload = json.loads(data)
                     continue
-                m = re.fullmatch(r"files\[(\d+)\]|file(\d*)", part.name or "")
+                m = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name or "")
                 if m is None:
-                    log.error("fakediscord: unexpected multipart field %r", part.name)
+                    log.error("fakediscord: unexpected multipart field %r", name)
                     continue
                 idx = int(m.group(1) or m.group(2) or 0)
-                files.append((idx, part.filename or f"file{idx}", bytes(data), part.headers.get("Content-Type")))
+                filename = content_disposition_filename(params, "filename")
+                files.append((idx, filename or f"file{idx}", data, headers.get("Content-Type")))
             return payload, files
         body = await request.read()
         return (json.loads(body) if body else None), files
+
+
+def _multipart_parts(body: bytes, boundary: str) -> Iterator[tuple[CIMultiDictProxy[str], bytes]]:
+    """The parts of a whole multipart body: each one's headers (parsed as aiohttp's multipart
+    reader parses them) and bytes. Split at once rather than streamed through that reader,
+    which cost half a millisecond for each picture the bot posts."""
+    chunks = (b"\r\n" + body).split(b"\r\n--" + boundary.encode())
+    for chunk in chunks[1:]:  # chunks[0] is the preamble
+        if chunk.startswith(b"--"):  # the closing delimiter
+            return
+        part = chunk[chunk.index(b"\r\n") + 2:]  # after the delimiter's line
+        head, _, data = (b"", b"", part[2:]) if part.startswith(b"\r\n") else \
+            part.partition(b"\r\n\r\n")
+        headers, _ = HeadersParser().parse_headers([*head.split(b"\r\n"), b""])
+        yield headers, data
