@@ -101,7 +101,8 @@ def assert_no_mention_of_nobody(fake) -> None:
     assert fake.search("<@None>") == []
 
 
-async def test_reversi_against_a_computer_from_the_lobby_menu(world, tmp_path):
+async def test_reversi_against_a_computer_from_the_lobby_menu(world, tmp_path, monkeypatch):
+    fix_match_seeds(monkeypatch, 3)  # a game long enough for 20 moves each, on every run
     fake, guild, channel, users = world
     alice = users["alice"]
     async with inline(fake, tmp_path / "g.db", guild) as bot:
