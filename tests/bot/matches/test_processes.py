@@ -112,6 +112,7 @@ async def test_a_language_chosen_through_one_process_reaches_the_other(store, mo
 
     now = [100.0]
     monkeypatch.setattr(language.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(language.Languages, "pseudo", False)  # the languages, not the markers
     here, there = language.Languages(None, store), language.Languages(None, store)
     assert await there.person(7, None) == language.voice("en")  # read, and kept a while
     await here.choose(7, "gu")
