@@ -1,11 +1,16 @@
-"""Start the bot: `gamenight` or `python -m bot`. Exits with one line, not a traceback, when it
-cannot log in or use its database (status 2: fix the configuration) or reach Discord (1)."""
+"""`gamenight` (or `python -m bot`): with no command, start the bot; `gamenight COMMAND ...` runs
+one of the operator's commands (`gamenight --help` lists them). The bot exits with one line, not a
+traceback, when it cannot log in or use its database (status 2: fix the configuration) or reach
+Discord (1). An unknown command prints the usage and exits with status 2."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import importlib
 import logging
 import sys
+from collections.abc import Sequence
 
 import aiohttp
 import discord
@@ -13,6 +18,13 @@ import discord
 from bot.app.config import ConfigError, Settings
 from bot.app.metrics import MetricsUnavailable
 from bot.storage.errors import StoreUnavailable
+
+# Each command's module offers `configure(parser)` and `run(args) -> int` (its exit status);
+# it is imported only when its command is run.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "migrate": ("bot.storage.copy", "copy every match, move and setting to another database "
+                "and verify the copy"),
+}
 
 
 class RedactToken(logging.Filter):
@@ -48,11 +60,36 @@ async def run(settings: Settings) -> None:
         await bot.start(settings.token.reveal())
 
 
-def main() -> int:
-    if sys.argv[1:2] == ["migrate"]:  # `gamenight migrate --from ... --to ...`
-        from bot.storage.copy import main as migrate
+def usage() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gamenight", description="Gamenight, a Discord bot that hosts tabletop games. "
+        "With no command it runs the bot (settings: .env.example).")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (_module, summary) in COMMANDS.items():
+        commands.add_parser(name, help=summary, add_help=False)
+    return parser
 
-        return migrate(sys.argv[2:])
+
+def run_command(name: str, argv: Sequence[str]) -> int:
+    module_name, summary = COMMANDS[name]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"gamenight {name}", description=summary[0].upper()
+                                     + summary[1:] + ".")
+    module.configure(parser)
+    return int(module.run(parser.parse_args(argv)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in COMMANDS:
+        return run_command(argv[0], argv[1:])
+    if argv:
+        usage().parse_args(argv)  # prints the usage: --help exits 0, anything else 2
+        return 2
+    return run_bot()
+
+
+def run_bot() -> int:
     try:
         settings = Settings.load()
     except ConfigError as err:

@@ -85,15 +85,14 @@ async def migrate(source: str | Path, target: str | Path,
     return copies
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="gamenight migrate", description="Copy Gamenight's matches, moves and settings "
-        "from one database to another and verify the copy.")
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="source", required=True,
                         help="the database to copy: an SQLite file or a postgresql:// URL")
     parser.add_argument("--to", dest="target", required=True,
                         help="the database to copy into (created or brought up to date)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(migrate(db_path(args.source), db_path(args.target)))
     except (ConfigError, StoreUnavailable) as error:
