@@ -119,6 +119,20 @@ class Metrics:
                                        "player spent choosing a move (in its worker process)",
                                        ["game", "level"], buckets=THINK_BUCKETS,
                                        registry=registry)
+        self.gateway_connected = Gauge("gamenight_gateway_connected", "1 while a shard's "
+                                       "gateway connection is up, else 0", ["shard"],
+                                       registry=registry)
+        self.lease_held = Gauge("gamenight_timekeeper_lease_held", "1 while this process holds "
+                                "the timekeeper lease (turn clocks, computers' turns)",
+                                registry=registry)
+        self.lease_changes = Counter("gamenight_timekeeper_lease_changes", "Times this process "
+                                     "took or lost the timekeeper lease", ["change"],
+                                     registry=registry)
+        self.backup_last_success = Gauge("gamenight_backup_last_success_timestamp_seconds",
+                                         "Unix time of the last scheduled backup that succeeded",
+                                         registry=registry)
+        self.backups = Counter("gamenight_backups", "Scheduled backups by outcome (done, failed)",
+                               ["outcome"], registry=registry)
         self._pending: OrderedDict[int, float] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._lag_task: asyncio.Task[None] | None = None
