@@ -123,7 +123,7 @@ async def offer_thread(interaction: discord.Interaction, taken: ChannelTaken, ga
 
 class ThreadButton(
     PersistentItem[discord.ui.Button],
-    template=r"gn:thread:(?P<game>[a-z]+):(?P<invited>[0-9]+):(?P<options>[a-z0-9=,]*)",
+    template=r"gn:thread:(?P<game>[a-z]+):(?P<invited>[0-9]+):(?P<options>[a-z0-9_=,]*)",
 ):
     """On the ephemeral "a match is already here" answer: open the lobby in a new thread."""
 

@@ -22,7 +22,7 @@ LIST_CHARS = 3900  # of the 4096 an embed description may hold, leaving room for
 NO_THREAD_PERMISSION = _(
     "I cannot open a thread here: I need the **Create Public Threads** and **Send Messages in "
     "Threads** permissions in this channel. Ask a moderator to grant them.")
-_OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)")
+_OPTION = re.compile(r"([a-z_]+)=([a-z0-9]+)")
 
 
 def encode_options(options: dict[str, Any] | None) -> str:

@@ -283,6 +283,20 @@ async def test_the_thread_offer_survives_a_restart_and_keeps_the_invitation(worl
         assert board_message(status).channel is thread
 
 
+async def test_the_thread_offer_keeps_the_chosen_turn_time(world, tmp_path):
+    fake, guild, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    async with running_bot(fake, tmp_path / "g.db", guild.id) as bot:
+        await fake.slash(alice, channel, "reversi new")
+        busy = await fake.slash(bob, channel, "patchwork new", turn_time="10m")
+        opened = await fake.click(bob, busy.message, label="Open it in a thread")
+        assert "lobby (match #2) is open in" in opened.content, opened.content
+        [thread] = fake.threads(channel)
+        await fake.click(carol, fake.messages(thread)[0], label="Join")
+        match = await open_match(bot, thread)
+        assert match.game == "patchwork" and match.row.options["turn_time"] == "10m"
+
+
 async def test_a_thread_in_a_thread_is_not_offered(world, tmp_path):
     fake, guild, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
