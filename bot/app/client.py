@@ -127,9 +127,13 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         if self.metrics is not None:
             self.add_listener(self._interaction_received, "on_interaction")
+            for event, up in (("on_shard_connect", True), ("on_shard_resumed", True),
+                              ("on_shard_disconnect", False)):
+                self.add_listener(self._gateway_listener(up), event)
         # runs the clocks and the computers, or not
+        on_lease = None if self.metrics is None else self.metrics.lease
         self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
-                                     self.clock)
+                                     self.clock, on_lease=on_lease)
         self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
@@ -182,6 +186,12 @@ class GamenightBot(commands.AutoShardedBot):
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:
             self.metrics.interaction_received(interaction)
+
+    def _gateway_listener(self, up: bool) -> Any:
+        async def note(shard_id: int) -> None:
+            if self.metrics is not None:
+                self.metrics.gateway(shard_id, up)
+        return note
 
     async def close(self) -> None:
         if self.metrics is not None:
