@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor
 from importlib import import_module
 from typing import Any
@@ -24,6 +25,7 @@ from bot.ui.language import CommandTranslator, Languages
 from bot.app.metrics import Metrics
 from bot.ui.permissions import ChannelPerms
 from bot.ui.presenter import Presenter
+from bot.matches import log_context
 from bot.matches.records import backfill
 from bot.registry import GAMES, SHARED
 from bot.workers.pictures import RENDERS
@@ -40,6 +42,23 @@ log = logging.getLogger(__name__)
 def point_at_api(api_base: str) -> None:
     """Send every REST call (and so the gateway lookup) to `api_base`."""
     discord.http.Route.BASE = api_base
+
+
+def noting_ids(parse: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """discord.py's parser of interactions, noting the server and channel ids for the log
+    lines of every task it starts (the command or component handler, the listeners)."""
+
+    def parse_noting_ids(data: dict[str, Any]) -> None:
+        channel = data.get("channel_id") or (data.get("channel") or {}).get("id")
+        guild = data.get("guild_id")
+        token = log_context.only(guild_id=int(guild) if guild else None,
+                                 channel_id=int(channel) if channel else None)
+        try:
+            parse(data)
+        finally:
+            log_context.forget(token)
+
+    return parse_noting_ids
 
 
 # The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
@@ -88,6 +107,8 @@ class GamenightBot(commands.AutoShardedBot):
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.dm_channels = DMChannels(self)  # a DM is one request, not three
         self.add_listener(self.perms.remember, "on_interaction")
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = noting_ids(parsers["INTERACTION_CREATE"])
         prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
