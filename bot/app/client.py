@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor
 from importlib import import_module
 from typing import Any
@@ -24,6 +25,7 @@ from bot.ui.language import CommandTranslator, Languages
 from bot.app.metrics import Metrics
 from bot.ui.permissions import ChannelPerms
 from bot.ui.presenter import Presenter
+from bot.matches import log_context
 from bot.matches.records import backfill
 from bot.registry import GAMES, SHARED
 from bot.workers.pictures import RENDERS
@@ -40,6 +42,23 @@ log = logging.getLogger(__name__)
 def point_at_api(api_base: str) -> None:
     """Send every REST call (and so the gateway lookup) to `api_base`."""
     discord.http.Route.BASE = api_base
+
+
+def noting_ids(parse: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """discord.py's parser of interactions, noting the server and channel ids for the log
+    lines of every task it starts (the command or component handler, the listeners)."""
+
+    def parse_noting_ids(data: dict[str, Any]) -> None:
+        channel = data.get("channel_id") or (data.get("channel") or {}).get("id")
+        guild = data.get("guild_id")
+        token = log_context.only(guild_id=int(guild) if guild else None,
+                                 channel_id=int(channel) if channel else None)
+        try:
+            parse(data)
+        finally:
+            log_context.forget(token)
+
+    return parse_noting_ids
 
 
 # The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
@@ -88,6 +107,8 @@ class GamenightBot(commands.AutoShardedBot):
         self.perms = ChannelPerms(self)  # what the bot may post where, without being refused
         self.dm_channels = DMChannels(self)  # a DM is one request, not three
         self.add_listener(self.perms.remember, "on_interaction")
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = noting_ids(parsers["INTERACTION_CREATE"])
         prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
@@ -127,9 +148,13 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         if self.metrics is not None:
             self.add_listener(self._interaction_received, "on_interaction")
+            for event, up in (("on_shard_connect", True), ("on_shard_resumed", True),
+                              ("on_shard_disconnect", False)):
+                self.add_listener(self._gateway_listener(up), event)
         # runs the clocks and the computers, or not
+        on_lease = None if self.metrics is None else self.metrics.lease
         self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
-                                     self.clock)
+                                     self.clock, on_lease=on_lease)
         self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
@@ -182,6 +207,12 @@ class GamenightBot(commands.AutoShardedBot):
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:
             self.metrics.interaction_received(interaction)
+
+    def _gateway_listener(self, up: bool) -> Any:
+        async def note(shard_id: int) -> None:
+            if self.metrics is not None:
+                self.metrics.gateway(shard_id, up)
+        return note
 
     async def close(self) -> None:
         if self.metrics is not None:

@@ -12,6 +12,7 @@ from dotenv import dotenv_values
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 RENDER_WORKERS = 1  # enough for 50 actions a second (docs/scaling.md)
 
 
@@ -44,6 +45,7 @@ class Settings:
     api_base: str
     guild_id: int | None
     log_level: str
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object a line)
     lexicon: Path | None = None  # GAMENIGHT_LEXICON: Scrabble's word list (None: ENABLE)
     metrics_port: int | None = None  # GAMENIGHT_METRICS_PORT (None: no metrics; 0: any port)
     metrics_host: str = "127.0.0.1"  # GAMENIGHT_METRICS_HOST: the address /metrics listens on
@@ -77,6 +79,10 @@ class Settings:
         level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+        log_format = values.get("LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise ConfigError("LOG_FORMAT must be text (readable lines, the default) or json "
+                              "(one JSON object a line, for a log search).")
         lexicon = values.get("GAMENIGHT_LEXICON", "").strip()
         if lexicon and not Path(lexicon).is_file():
             raise ConfigError(f"GAMENIGHT_LEXICON names no file ({lexicon}): point it at a word "
@@ -93,6 +99,7 @@ class Settings:
             api_base=(values.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             guild_id=int(guild) if guild else None,
             log_level=level,
+            log_format=log_format,
             lexicon=Path(lexicon) if lexicon else None,
             metrics_port=metrics_port,
             metrics_host=metrics_host,

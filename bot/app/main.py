@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
-import logging
 import sys
 from collections.abc import Sequence
 
@@ -16,6 +15,7 @@ import aiohttp
 import discord
 
 from bot.app.config import ConfigError, Settings
+from bot.app import logs
 from bot.app.metrics import MetricsUnavailable
 from bot.storage.errors import StoreUnavailable
 
@@ -27,28 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class RedactToken(logging.Filter):
-    """Replaces the token in any log record, should a library ever print it."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self._token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self._token and self._token in message:
-            record.msg = message.replace(self._token, "[token]")
-            record.args = ()
-        return True
-
-
 def configure_logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(RedactToken(settings.token.reveal()))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
+    logs.configure(settings.log_format, settings.log_level, settings.token.reveal())
 
 
 async def run(settings: Settings) -> None:

@@ -35,6 +35,8 @@ LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0)
 THINK_BUCKETS = (0.01, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 LOOP_INTERVAL = 2.0  # seconds between two measurements of the event loop's lag
 PENDING_FOR = 30.0  # an interaction unanswered this long is forgotten (Discord allows 3 s)
+LEASE_CHANGES = ("taken", "lost")
+BACKUP_OUTCOMES = ("done", "failed")
 
 
 class MetricsUnavailable(Exception):
@@ -133,6 +135,12 @@ class Metrics:
                                          registry=registry)
         self.backups = Counter("gamenight_backups", "Scheduled backups by outcome (done, failed)",
                                ["outcome"], registry=registry)
+        # Every label a counter can take, at 0 from the start: a series that appears only once
+        # counted has no rate over its first change, and dashboards and alerts find it at once.
+        for change in LEASE_CHANGES:
+            self.lease_changes.labels(change)
+        for outcome in BACKUP_OUTCOMES:
+            self.backups.labels(outcome)
         self._pending: OrderedDict[int, float] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._lag_task: asyncio.Task[None] | None = None
@@ -195,6 +203,15 @@ class Metrics:
 
     def db_write(self, operation: str, seconds: float) -> None:
         self.db_time.labels(operation).observe(seconds)
+
+    def gateway(self, shard_id: int, connected: bool) -> None:
+        """A shard's gateway connection came up (READY, RESUMED) or closed."""
+        self.gateway_connected.labels(str(shard_id)).set(1 if connected else 0)
+
+    def lease(self, held: bool) -> None:
+        """The timekeeper took (True) or lost or gave up (False) its lease."""
+        self.lease_held.set(1 if held else 0)
+        self.lease_changes.labels("taken" if held else "lost").inc()
 
     # -- serving -------------------------------------------------------------------------------
 

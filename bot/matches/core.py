@@ -13,6 +13,7 @@ from typing import Any
 
 from games.common import Outcome
 from games.replay import Step, final_state, steps as replay_steps
+from bot.matches import log_context
 from bot.matches.errors import Conflict, LobbyError, NoMatchHere, NotSeated, WrongGame
 from bot.matches.model import ActionResult, Match
 from bot.matches.engines import engine_for
@@ -46,6 +47,13 @@ class ServiceCore:
 
     # -- reading -----------------------------------------------------------------------------
 
+    @staticmethod
+    def _about(match: Match) -> Match:
+        """Log lines from here on in this task are about `match` (LOG_FORMAT=json)."""
+        log_context.about(match_id=match.id, guild_id=match.row.guild_id,
+                          channel_id=match.row.channel_id)
+        return match
+
     def _decode(self, row: MatchRow) -> Match:
         engine = engine_for(row.game)
         state = None if row.state is None else engine.State.from_dict(row.state)
@@ -64,7 +72,7 @@ class ServiceCore:
         if match is None:
             last = await self.store.latest_match_in(channel_id)
             raise NoMatchHere(None if last is None else self._decode(last))
-        return match
+        return self._about(match)
 
     async def open_matches(self) -> list[Match]:
         return [self._decode(row) for row in await self.store.open_matches()]
@@ -103,6 +111,7 @@ class ServiceCore:
                       person: bool = False, computer: bool = False,
                       away: tuple[int, str | None] | None = None) -> ActionResult:
         """Save an action. A person acting for their own seat is back if they were away."""
+        self._about(match)
         result = match.engine.outcome(state)
         if person and not computer and match.player(seat).away is not None:
             away = (seat, None)

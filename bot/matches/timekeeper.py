@@ -18,6 +18,9 @@ to the one process holding the `timekeeper` lease, a row in the database:
   every open match each `RESCAN_EVERY` seconds, and at once after listening again.
 
 On SQLite (one process) the lease is simply held, and nothing is announced.
+
+Whoever watches (the metrics) passes `on_lease`, told True when this process takes the lease and
+False when it loses or gives it up.
 """
 
 from __future__ import annotations
@@ -78,12 +81,14 @@ class Timekeeper:
     only while it holds it."""
 
     def __init__(self, store: LeaseStore, service: MatchService, clocks: TurnClockRunner,
-                 computers: ComputerRunner, clock: Clock) -> None:
+                 computers: ComputerRunner, clock: Clock,
+                 on_lease: Callable[[bool], None] | None = None) -> None:
         self.store = store
         self.service = service
         self.clocks = clocks
         self.computers = computers
         self.clock = clock
+        self.on_lease = on_lease
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.holding = False
         self._until = 0.0  # when the lease lapses unless renewed (as far as this process knows)
@@ -166,7 +171,7 @@ class Timekeeper:
 
     async def _take_over(self) -> None:
         log.info("this process keeps time (turn clocks, computers) as %s", self.owner)
-        self.holding = True
+        self._hold(True)
         try:
             # At start-up the clocks stood still while no process ran; taking over while this
             # one ran, they did not (what fell due meanwhile is done now). Before the
@@ -185,8 +190,14 @@ class Timekeeper:
         """Whether this process has been running a while (its first tick is done)."""
         return self._task is not None
 
+    def _hold(self, holding: bool) -> None:
+        if holding != self.holding:
+            self.holding = holding
+            if self.on_lease is not None:
+                self.on_lease(holding)
+
     async def _step_down(self, *, mark_alive: bool) -> None:
-        self.holding = False
+        self._hold(False)
         self.computers.stop()
         await self.clocks.stop(mark_alive=mark_alive)
 

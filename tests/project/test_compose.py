@@ -13,9 +13,15 @@ from bot.app.config import Settings
 COMPOSE = Path(__file__).resolve().parents[2] / "compose.yaml"
 
 
-def services() -> dict:
+def compose() -> dict:
     text = re.sub(r"\$\{(\w+):-([^}]*)\}", r"\2", COMPOSE.read_text())  # the defaults
-    return yaml.safe_load(text)["services"]
+    return yaml.safe_load(text)
+
+
+def services() -> dict:
+    """The services `docker compose up` starts (not those of a profile such as monitoring)."""
+    return {name: service for name, service in compose()["services"].items()
+            if not service.get("profiles")}
 
 
 def test_two_bots_share_one_postgresql_and_run_every_shard_once():

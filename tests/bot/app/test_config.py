@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from bot.app.main import RedactToken
+from bot.app.logs import RedactToken
 from bot.app.config import DEFAULT_API_BASE, ConfigError, Settings
 
 

@@ -142,3 +142,92 @@ def test_computer_decisions_are_counted_and_timed():
                   {"game": "reversi", "level": "hard"}) == 1
     assert sample("gamenight_computer_decision_seconds_sum",
                   {"game": "reversi", "level": "hard"}) == pytest.approx(0.4)
+
+
+class ScriptedLeases:
+    """A shared database whose lease is this process's on the ticks `script` says."""
+
+    dialect = "postgresql"
+
+    def __init__(self, script: list[bool | Exception]) -> None:
+        self.script = script
+
+    async def take_lease(self, name: str, owner: str, seconds: float) -> bool:
+        answer = self.script.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    async def release_lease(self, name: str, owner: str) -> None:
+        pass
+
+    async def listen(self, heard):
+        return None
+
+    async def clock_rows(self):
+        return []
+
+    async def computer_matches(self):
+        return []
+
+
+class IdleClocks:
+    async def start(self, *, pause: bool = True) -> None:
+        pass
+
+    async def stop(self, *, mark_alive: bool = True) -> None:
+        pass
+
+    def arm(self, row) -> None:
+        pass
+
+
+class IdleComputers:
+    async def resume(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def schedule(self, match, *, retry: bool = False) -> bool:
+        return False
+
+
+class StillClock:
+    def now(self) -> float:
+        return 1000.0
+
+
+async def test_the_timekeeper_lease_is_held_and_its_changes_counted():
+    from bot.matches.timekeeper import Timekeeper
+
+    metrics = Metrics("http://127.0.0.1:9/api/v10")
+    value = metrics.registry.get_sample_value
+    changes = {change: lambda c=change: value("gamenight_timekeeper_lease_changes_total",
+                                              {"change": c}) for change in ("taken", "lost")}
+    assert value("gamenight_timekeeper_lease_held") == 0
+    assert {c: n() for c, n in changes.items()} == {"taken": 0, "lost": 0}  # there from start
+    # taken, renewed, the database out of reach (still ours until it would lapse), renewed,
+    # passed to another process, taken back
+    leases = ScriptedLeases([True, True, OSError("gone"), True, False, True])
+    keeper = Timekeeper(leases, None, IdleClocks(), IdleComputers(), StillClock(),
+                        on_lease=metrics.lease)
+    held = []
+    for _ in range(6):
+        await keeper.tick()
+        held.append(value("gamenight_timekeeper_lease_held"))
+    assert held == [1, 1, 1, 1, 0, 1]
+    assert {c: n() for c, n in changes.items()} == {"taken": 2, "lost": 1}
+    await keeper.stop()  # a clean stop gives the lease up
+    assert value("gamenight_timekeeper_lease_held") == 0
+    assert {c: n() for c, n in changes.items()} == {"taken": 2, "lost": 2}
+
+
+def test_gateway_connections_are_told_per_shard():
+    metrics = Metrics("http://127.0.0.1:9/api/v10")
+    metrics.gateway(0, True)
+    metrics.gateway(1, True)
+    metrics.gateway(1, False)
+    value = metrics.registry.get_sample_value
+    assert value("gamenight_gateway_connected", {"shard": "0"}) == 1
+    assert value("gamenight_gateway_connected", {"shard": "1"}) == 0
