@@ -17,6 +17,7 @@ from bot.app.buckets import prune_at_most_every
 from bot.matches.deadlines import Clock
 from bot.ui.computer_players import ComputerPlayers, RetryComputerButton
 from bot.app.config import Settings
+from bot.app.events import guard_parsers
 from bot.storage.database import safe_url
 from bot.ui.dm_channels import DMChannels
 from bot.ui.error_replies import GamenightTree
@@ -78,6 +79,7 @@ class GamenightBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
+        guard_parsers(self._connection)  # a malformed event is dropped, not fatal
         self.settings = settings
         self.presenters: dict[str, Presenter] = {}  # each game's, by its name
         self._computer_executor = computer_executor
