@@ -51,7 +51,7 @@ LEASE_SECONDS = 30.0  # how long a renewal holds the lease
 RENEW_EVERY = 10.0  # the holder renews (and the others try) this often: three chances a lease
 RESCAN_EVERY = 60.0  # the holder re-reads every open match this often (notices lost meanwhile)
 HEARTBEAT = 2.0  # every process notes it is alive this often: the downtime's start
-DOWN_AFTER = 3 * HEARTBEAT  # nobody alive for longer: the whole bot was down
+DOWN_AFTER = 3 * HEARTBEAT  # nobody alive for longer: the whole bot was down (PostgreSQL)
 FINISHED_LATELY = 3600.0  # a final board owed since a crash is posted if the game ended this
 # shortly before the bot went down (an older one would only puzzle the channel)
 OWED_AFTER = LEASE_SECONDS  # a change unannounced this long had its process die: a re-scan
@@ -124,8 +124,10 @@ class Timekeeper:
         note this process alive from now on, listen for other processes' commits, take the
         lease if it is free (and then start the clocks and the computers), and keep renewing
         or trying it."""
-        downtime = await self.store.resume_clocks(self.clock.now(), DOWN_AFTER,
-                                                  FINISHED_LATELY)
+        # One process alone (SQLite): whatever time passed since it was last alive, the bot
+        # was down.
+        downtime = await self.store.resume_clocks(
+            self.clock.now(), DOWN_AFTER if self.shared else 0.0, FINISHED_LATELY)
         if downtime is not None:
             log.info("the bot was down for %.1f s: %d turn clock(s) moved by it, %d board(s) "
                      "owed", downtime.seconds, len(downtime.moved), len(downtime.owed))

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
 DAY = 86400
+HOUR = 3600
+CATCH_UP_AT_ONCE = 4  # boards owed since a crash, posted this many at a time
 
 
 class TurnClockStore(Protocol):
@@ -131,22 +133,40 @@ class TurnClocks:
         await self.host.wait_until_ready()
         await self.catch_up(list(downtime.owed))
         edited = 0
-        for match_id in downtime.moved:
-            if match_id not in downtime.owed:
+        for match_id in downtime.moved:  # one at a time: the players' moves come first
+            if match_id not in downtime.owed and await self._shows_differently(
+                    match_id, downtime.seconds):
                 edited += await self._each(match_id, "show_new_deadline")
         if downtime.moved:
-            log.info("showed %d moved deadline(s) on their boards", edited)
+            log.info("showed %d of %d moved deadline(s) on their boards (the others look the "
+                     "same)", edited, len(downtime.moved))
         for match_id in downtime.affected:
             await self._tell_paused(match_id, downtime.seconds)
 
+    async def _shows_differently(self, match_id: int, moved: float) -> bool:
+        """Whether the deadline, moved by `moved` seconds, looks different on Discord: a
+        `<t:…:R>` within the hour counts down in minutes and seconds; a later one says
+        hours or days, and its full date (on hover) changes only with the minute."""
+        match = await self.service.get(match_id)
+        due = None if match is None else match.turn_due
+        if due is None:
+            return False
+        return due - self.clock.now() < HOUR or int(due // 60) != int((due - moved) // 60)
+
     async def catch_up(self, owed: list[int]) -> int:
         """Post the current board of each match in `owed` (`Store.owed_boards`) whose board
-        is still older than its saved state; how many were posted."""
-        posted = 0
-        for match_id in owed:
-            posted += await self._each(match_id, "catch_up")
+        is still older than its saved state, a few at a time (each in its channel's commit
+        order); how many were posted."""
+        gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def one(match_id: int) -> bool:
+            async with gate:
+                return await self._each(match_id, "catch_up")
+
+        posted = sum(await asyncio.gather(*(one(match_id) for match_id in owed)))
         if owed:
-            log.info("posted %d of %d board(s) saved but never shown", posted, len(owed))
+            log.info("posted %d of %d board(s) saved but never shown (the others were shown "
+                     "meanwhile)", posted, len(owed))
         return posted
 
     async def catch_up_owed(self, before: float, after: float) -> int:
