@@ -756,17 +756,28 @@ async def owed_now(store: Store) -> dict[int, int]:
     return owed
 
 
+SETTLE = 60  # seconds to wait after the load for the boards owed at the last kill
+
+
+async def shows(store: Store, match_id: int, version: int) -> bool:
+    board = await store.board(match_id)
+    return board.version is not None and board.version >= version
+
+
 async def report_owed(store: Store, fake: LoadDiscord, tables: list[Table],
                       snapshots: list[asyncio.Task]) -> None:
     """Moves saved but not shown when a process was killed: how many got their board after
     its restart, and how many boards were posted twice (two identical posts in a row)."""
+    owed_at = [await snapshot for snapshot in snapshots]
+    last = owed_at[-1] if owed_at else {}
+    for _ in range(SETTLE):  # the last restart's boards may still be on their way
+        if all(await shows(store, match_id, version) for match_id, version in last.items()):
+            break
+        await asyncio.sleep(1)
     total = shown = 0
-    for n, snapshot in enumerate(snapshots, 1):
-        owed = await snapshot
-        caught = 0
-        for match_id, version in owed.items():
-            board = await store.board(match_id)
-            caught += board.version is not None and board.version >= version
+    for n, owed in enumerate(owed_at, 1):
+        caught = sum([await shows(store, match_id, version)
+                      for match_id, version in owed.items()])
         total, shown = total + len(owed), shown + caught
         print(f"  kill {n}: {len(owed)} match(es) with a move saved but not shown; "
               f"{caught} of them show it (or a later one) now")

@@ -50,7 +50,8 @@ class ClockStore(StoreBase):
                             if last < row.turn_since + row.turn_seconds <= now]
                 owed = await owed_boards(db, finished_after=last - finished_lately)
                 await _pause(db, now - last)
-                downtime = Downtime(now - last, tuple(row.id for row in moved),
+                downtime = Downtime(now - last, tuple(
+                    (row.id, row.turn_since + row.turn_seconds + now - last) for row in moved),
                                     tuple(affected), tuple(owed))
             await _mark_alive(db, now)
         return downtime

@@ -72,12 +72,12 @@ class ClockRow(NamedTuple):
 @dataclass(frozen=True)
 class Downtime:
     """What `Store.resume_clocks` did after the whole bot was down: for how long the clocks
-    stood still, the active matches whose turn deadline moved by it, those whose deadline
-    fell inside it (it would have run out), and those owing a board (a change saved, never
-    shown: `Store.owed_boards`), in commit order."""
+    stood still, the active matches whose turn deadline moved by it (with the new
+    deadline), those whose deadline fell inside it (it would have run out), and those owing
+    a board (a change saved, never shown: `Store.owed_boards`), in commit order."""
 
     seconds: float
-    moved: tuple[int, ...] = ()
+    moved: tuple[tuple[int, float], ...] = ()
     affected: tuple[int, ...] = ()
     owed: tuple[int, ...] = ()
 

@@ -133,9 +133,8 @@ class TurnClocks:
         await self.host.wait_until_ready()
         await self.catch_up(list(downtime.owed))
         edited = 0
-        for match_id in downtime.moved:  # one at a time: the players' moves come first
-            if match_id not in downtime.owed and await self._shows_differently(
-                    match_id, downtime.seconds):
+        for match_id, due in downtime.moved:  # one at a time: the players' moves come first
+            if match_id not in downtime.owed and self._shows_differently(due, downtime.seconds):
                 edited += await self._each(match_id, "show_new_deadline")
         if downtime.moved:
             log.info("showed %d of %d moved deadline(s) on their boards (the others look the "
@@ -143,14 +142,10 @@ class TurnClocks:
         for match_id in downtime.affected:
             await self._tell_paused(match_id, downtime.seconds)
 
-    async def _shows_differently(self, match_id: int, moved: float) -> bool:
-        """Whether the deadline, moved by `moved` seconds, looks different on Discord: a
-        `<t:…:R>` within the hour counts down in minutes and seconds; a later one says
+    def _shows_differently(self, due: float, moved: float) -> bool:
+        """Whether the deadline `due`, moved by `moved` seconds, looks different on Discord:
+        a `<t:…:R>` within the hour counts down in minutes and seconds; a later one says
         hours or days, and its full date (on hover) changes only with the minute."""
-        match = await self.service.get(match_id)
-        due = None if match is None else match.turn_due
-        if due is None:
-            return False
         return due - self.clock.now() < HOUR or int(due // 60) != int((due - moved) // 60)
 
     async def catch_up(self, owed: list[int]) -> int:
