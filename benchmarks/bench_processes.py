@@ -771,7 +771,7 @@ async def report_owed(store: Store, fake: LoadDiscord, tables: list[Table],
     owed_at = [await snapshot for snapshot in snapshots]
     last = owed_at[-1] if owed_at else {}
     for _ in range(SETTLE):  # the last restart's boards may still be on their way
-        if all(await shows(store, match_id, version) for match_id, version in last.items()):
+        if all([await shows(store, match_id, version) for match_id, version in last.items()]):
             break
         await asyncio.sleep(1)
     total = shown = 0
