@@ -6,6 +6,7 @@ root (Linux: it reads /proc):
                                          [--rate 50] [--seconds 60] [--computers 0.05]
     python benchmarks/bench_processes.py --processes 2 --db postgresql [--pg URL]
     python benchmarks/bench_processes.py --processes 2 --db postgresql --kill [--kill-at 20]
+    python benchmarks/bench_processes.py --kill --kills 4 [--kill-every 15] [--rate 30]
 
 The fake Discord runs in this process; each bot process runs one of `--processes` shards
 (`GAMENIGHT_SHARDS`, `GAMENIGHT_SHARD_IDS`), and the servers are spread evenly over the shards.
@@ -22,8 +23,10 @@ counted). Afterwards every acknowledged action must be in the move log at its pl
 state it made, and every match must replay from its log to its stored state
 (`MatchService.replay`): what is not is lost. With `--kill`, the process holding the timekeeper
 lease (or the only one) gets SIGKILL at `--kill-at` seconds and is started again with the same
-shards `--restart-after` seconds later, the load going on: it prints how long its servers got no
-answer and how long until a live process held the lease.
+shards `--restart-after` seconds later, the load going on (`--kills` times, `--kill-every`
+seconds apart): it prints how long its servers got no answer, how long until a live process
+held the lease, and how many matches had a move saved but not shown at each kill, how many of
+them show it after the restart, and how many boards were posted twice in a row.
 
 It prints each bot process's RSS (now and peak, VmRSS and VmHWM) and CPU time, its computer
 workers apart, this process's (the fake Discord) and PostgreSQL's CPU, and the bots' own
@@ -743,6 +746,49 @@ def report(args, load: Load, bots: list[BotProcess], readings: dict, checked: di
                                            else "not within the run"))
 
 
+async def owed_now(store: Store) -> dict[int, int]:
+    """The matches owing a board (a change saved, its board not shown), with their version."""
+    owed = {}
+    for match_id in await store.owed_boards():
+        row = await store.get_match(match_id)
+        if row is not None:
+            owed[match_id] = row.version
+    return owed
+
+
+SETTLE = 60  # seconds to wait after the load for the boards owed at the last kill
+
+
+async def shows(store: Store, match_id: int, version: int) -> bool:
+    board = await store.board(match_id)
+    return board.version is not None and board.version >= version
+
+
+async def report_owed(store: Store, fake: LoadDiscord, tables: list[Table],
+                      snapshots: list[asyncio.Task]) -> None:
+    """Moves saved but not shown when a process was killed: how many got their board after
+    its restart, and how many boards were posted twice (two identical posts in a row)."""
+    owed_at = [await snapshot for snapshot in snapshots]
+    last = owed_at[-1] if owed_at else {}
+    for _ in range(SETTLE):  # the last restart's boards may still be on their way
+        if all([await shows(store, match_id, version) for match_id, version in last.items()]):
+            break
+        await asyncio.sleep(1)
+    total = shown = 0
+    for n, owed in enumerate(owed_at, 1):
+        caught = sum([await shows(store, match_id, version)
+                      for match_id, version in owed.items()])
+        total, shown = total + len(owed), shown + caught
+        print(f"  kill {n}: {len(owed)} match(es) with a move saved but not shown; "
+              f"{caught} of them show it (or a later one) now")
+    twice = 0
+    for table in tables:
+        texts = [m.text() for m in fake.messages(table.channel) if m.author.bot]
+        twice += sum(a == b for a, b in zip(texts, texts[1:]))
+    print(f"moves saved but not shown at the kills: {total}; shown after the restarts: {shown}; "
+          f"boards posted twice in a row: {twice}")
+
+
 async def main(args) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="bench_processes."))
     if args.db == "sqlite":
@@ -789,18 +835,25 @@ async def main(args) -> None:
             victim = holder or bots[0]
 
             def kill_victim() -> None:
-                kill.update(shard=victim.shard, held=holder is victim)
-                watch.victim_owner = held
+                first = not kill
+                if first:
+                    kill.update(shard=victim.shard, held=holder is victim)
+                    watch.victim_owner = held
                 pid = victim.pid
                 victim.kill()
-                watch.killed_at = kill["at"] = time.perf_counter()
+                if first:
+                    watch.killed_at = kill["at"] = time.perf_counter()
+                kill.setdefault("owed", []).append(  # saved, not shown when it died
+                    asyncio.get_running_loop().create_task(owed_now(store)))
                 print(f"killed shard {victim.shard} (pid {pid})")
 
             def restart() -> None:
                 victim.start()
                 print(f"restarted shard {victim.shard} as pid {victim.pid}")
 
-            events = {args.kill_at: kill_victim, args.kill_at + args.restart_after: restart}
+            for n in range(args.kills):
+                at = args.kill_at + n * args.kill_every
+                events[at], events[at + args.restart_after] = kill_victim, restart
             if args.processes > 1:
                 watch.task = asyncio.get_running_loop().create_task(watch.watch())
         spies = [subprocess.Popen(
@@ -832,6 +885,8 @@ async def main(args) -> None:
             kill["taken"] = watch.taken
         checked = await check(service, tables, load.actions)
         report(args, load, bots, readings, checked, elapsed, cpu, kill)
+        if kill:
+            await report_owed(store, fake, tables, kill["owed"])
     finally:
         for bot in bots:
             bot.stop()
@@ -862,6 +917,9 @@ if __name__ == "__main__":
                         help="SIGKILL the lease holder mid-load and start it again")
     parser.add_argument("--kill-at", type=float, default=20.0)
     parser.add_argument("--restart-after", type=float, default=2.0)
+    parser.add_argument("--kills", type=int, default=1, help="how many times to kill it")
+    parser.add_argument("--kill-every", type=float, default=15.0,
+                        help="seconds between the kills")
     parser.add_argument("--lease-wait", type=float, default=60.0,
                         help="seconds after the load to wait for the lease to be taken over")
     parser.add_argument("--profile", action="store_true",

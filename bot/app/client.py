@@ -18,6 +18,7 @@ from bot.app.buckets import prune_at_most_every
 from bot.matches.deadlines import Clock
 from bot.ui.computer_players import ComputerPlayers, RetryComputerButton
 from bot.app.config import Settings
+from bot.app.events import guard_parsers
 from bot.storage.database import safe_url
 from bot.ui.dm_channels import DMChannels
 from bot.ui.error_replies import GamenightTree
@@ -109,6 +110,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(self.perms.remember, "on_interaction")
         parsers = self._connection.parsers
         parsers["INTERACTION_CREATE"] = noting_ids(parsers["INTERACTION_CREATE"])
+        guard_parsers(self._connection)  # a malformed event is dropped, not fatal
         prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)

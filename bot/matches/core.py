@@ -170,6 +170,18 @@ class ServiceCore:
             self.on_commit(match)
         return match
 
+    async def in_order(self, match_id: int) -> Match | None:
+        """The match as saved now, with a place in its channel's announcement order after
+        every change committed so far: to show it again (a board owed since a crash, a
+        moved deadline) without a new change, never above the board of a later one."""
+        match = await self.get(match_id)
+        if match is None:
+            return None
+        async with self._lock(match.channel_id):
+            match = await self.get(match_id)
+            return None if match is None else replace(
+                match, ticket=self.order.take(match.channel_id))
+
     async def _write(self, operation: Any) -> None:
         started = time.perf_counter()
         try:

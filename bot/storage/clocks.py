@@ -4,7 +4,9 @@ was last seen running, and leases: work that one process does for all that share
 from __future__ import annotations
 
 from bot.storage.base import StoreBase
-from bot.storage.rows import ClockRow
+from bot.storage.database import Connection
+from bot.storage.delivery import owed_boards
+from bot.storage.rows import ClockRow, Downtime
 
 
 class ClockStore(StoreBase):
@@ -22,18 +24,37 @@ class ClockStore(StoreBase):
 
     async def clock_rows(self) -> list[ClockRow]:
         """The open matches' clock columns only: to arm their deadlines."""
-        async with self._reading() as db, db.query(
-            "SELECT id, status, version, turn_seconds, lobby_seconds, turn_since, human_at,"
-            " reminded FROM matches WHERE status IN ('lobby', 'active')"
-        ) as cursor:
+        async with self._reading() as db, db.query(CLOCK_ROWS) as cursor:
             return [ClockRow(*row) for row in await cursor.fetchall()]
 
-    async def pause_clocks(self, seconds: float) -> None:
-        """The bot was down for `seconds`: every open match's clocks stood still meanwhile."""
+    async def resume_clocks(self, now: float, down_after: float,
+                            finished_lately: float) -> Downtime | None:
+        """At a process's start-up: if no process sharing the database was seen alive (a
+        heartbeat, a commit) for more than `down_after` seconds before `now`, the whole bot
+        was down, and every open match's clocks stood still meanwhile: push them back by the
+        downtime and note the bot alive, in one transaction (of processes starting together,
+        one does it), and say what changed. Boards owed by a finished match count when it
+        ended within `finished_lately` seconds before the downtime. None: some process was
+        running (or has just done this)."""
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE matches SET turn_since = turn_since + ?, human_at = human_at + ?"
-                " WHERE status IN ('lobby', 'active')", (seconds, seconds))
+            await db.lock("alive_at")  # PostgreSQL: processes starting together take turns
+            seen = [await db.fetchval("SELECT value FROM bot_state WHERE key = 'alive_at'"),
+                    await db.fetchval("SELECT MAX(turn_since) FROM matches")]
+            last = max((float(t) for t in seen if t is not None), default=None)
+            downtime = None
+            if last is not None and now - last > down_after:
+                rows = [ClockRow(*row) for row in await db.fetchall(CLOCK_ROWS)]
+                moved = [row for row in rows if row.status == "active"
+                         and row.turn_seconds is not None and row.turn_since is not None]
+                affected = [row.id for row in moved
+                            if last < row.turn_since + row.turn_seconds <= now]
+                owed = await owed_boards(db, finished_after=last - finished_lately)
+                await _pause(db, now - last)
+                downtime = Downtime(now - last, tuple(
+                    (row.id, row.turn_since + row.turn_seconds + now - last) for row in moved),
+                                    tuple(affected), tuple(owed))
+            await _mark_alive(db, now)
+        return downtime
 
     async def last_alive(self) -> float | None:
         async with self._reading() as db, db.query(
@@ -44,8 +65,7 @@ class ClockStore(StoreBase):
 
     async def mark_alive(self, at: float) -> None:
         async with self.transaction() as db:
-            await db.execute("INSERT INTO bot_state (key, value) VALUES ('alive_at', ?)"
-                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (at,))
+            await _mark_alive(db, at)
 
     # -- leases -------------------------------------------------------------------------------
 
@@ -75,3 +95,19 @@ class ClockStore(StoreBase):
             row = await db.fetchone("SELECT owner, expires_at FROM leases WHERE name = ?",
                                     (name,))
         return None if row is None else (row["owner"], float(row["expires_at"]))
+
+
+CLOCK_ROWS = ("SELECT id, status, version, turn_seconds, lobby_seconds, turn_since, human_at,"
+              " reminded FROM matches WHERE status IN ('lobby', 'active')")
+
+
+async def _pause(db: Connection, seconds: float) -> None:
+    """Every open match's clocks stood still for `seconds`."""
+    await db.execute(
+        "UPDATE matches SET turn_since = turn_since + ?, human_at = human_at + ?"
+        " WHERE status IN ('lobby', 'active')", (seconds, seconds))
+
+
+async def _mark_alive(db: Connection, at: float) -> None:
+    await db.execute("INSERT INTO bot_state (key, value) VALUES ('alive_at', ?)"
+                     " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (at,))

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage.base import StoreBase
-from bot.storage.database import POSTGRESQL, SQLITE
+from bot.storage.database import POSTGRESQL, SQLITE, Connection
 from bot.storage.rows import Board, BoardSwap, ClosedDMs, LiveDM, LiveSwap, now_iso
 
 SAME = {SQLITE: "IS", POSTGRESQL: "IS NOT DISTINCT FROM"}  # equal, NULL included
@@ -68,6 +68,17 @@ class DeliveryStore(StoreBase):
             await db.execute("UPDATE matches SET board_message_id = ?, board_version = ?"
                              " WHERE id = ?", (message_id, version, match_id))
             return BoardSwap(True, before)
+
+    async def owed_boards(self, *, before: float | None = None, after: float | None = None,
+                          finished_after: float | None = None) -> list[int]:
+        """The matches whose newest recorded board is older than their last change a board
+        shows (`board_due`, migration 13): that change was committed but its board never
+        posted, as when the process died in between. The open ones, and the finished ones
+        whose last change (the final move) came after `finished_after`; committed
+        (`turn_since`) before `before` and after `after` when given. In commit order."""
+        async with self._reading() as db:
+            return await owed_boards(db, before=before, after=after,
+                                     finished_after=finished_after)
 
     # -- live DMs -----------------------------------------------------------------------------
 
@@ -182,3 +193,22 @@ class DeliveryStore(StoreBase):
 def _live_dm(row: Any) -> LiveDM:
     return LiveDM(row["match_id"], row["seat"], row["channel_id"], row["message_id"],
                   row["version"], bool(row["prompt"]))
+
+
+async def owed_boards(db: Connection, *, before: float | None = None,
+                      after: float | None = None, finished_after: float | None = None
+                      ) -> list[int]:
+    """`DeliveryStore.owed_boards`, read on `db` (inside another transaction, too)."""
+    where = ["(status = 'active'" + (
+        "" if finished_after is None else " OR (status = 'finished' AND turn_since > ?)") + ")",
+        "board_due IS NOT NULL AND (board_version IS NULL OR board_version < board_due)"]
+    params: list[float] = [] if finished_after is None else [finished_after]
+    if before is not None:
+        where.append("turn_since < ?")
+        params.append(before)
+    if after is not None:
+        where.append("turn_since > ?")
+        params.append(after)
+    rows = await db.fetchall(f"SELECT id FROM matches WHERE {' AND '.join(where)}"
+                             " ORDER BY turn_since, id", tuple(params))
+    return [row["id"] for row in rows]

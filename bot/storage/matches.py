@@ -152,7 +152,8 @@ class MatchStore(StoreBase):
                     state: dict[str, Any]) -> None:
         """Fix the seat order and store the first state: the lobby becomes an active match."""
         async with self.transaction() as db:
-            await self._bump(db, match_id, version, status="active", state=dumps(state))
+            await self._bump(db, match_id, version, status="active", state=dumps(state),
+                             board_due=version + 1)
             await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
             for seat in seats:
                 await self._insert_seat(db, match_id, seat)
@@ -170,7 +171,7 @@ class MatchStore(StoreBase):
         async with self.transaction() as db:
             extra = {"human_at": self.clock()} if person else {}
             await self._bump(db, match_id, version, status=status, state=dumps(state),
-                             result=dumps(result), **extra)
+                             result=dumps(result), board_due=version + 1, **extra)
             if away is not None:
                 await self._set_away(db, match_id, *away)
             await db.execute(

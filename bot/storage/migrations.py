@@ -214,6 +214,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN server_name TEXT;
     ALTER TABLE matches ADD COLUMN channel_name TEXT;
     """,
+    # 13: the version whose board is owed (`board_due`): that of the last change a board
+    # shows (a start, a move). A match whose recorded board (`board_version`) is older had a
+    # change saved but never shown, as when the process died in between: its board is posted
+    # at start-up (bot/ui/turn_clocks.py). Changes no board shows (a seat away or back) leave
+    # it as it was.
+    """
+    ALTER TABLE matches ADD COLUMN board_due INTEGER;
+    """,
 )
 
 

@@ -70,6 +70,19 @@ class ClockRow(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Downtime:
+    """What `Store.resume_clocks` did after the whole bot was down: for how long the clocks
+    stood still, the active matches whose turn deadline moved by it (with the new
+    deadline), those whose deadline fell inside it (it would have run out), and those owing
+    a board (a change saved, never shown: `Store.owed_boards`), in commit order."""
+
+    seconds: float
+    moved: tuple[tuple[int, float], ...] = ()
+    affected: tuple[int, ...] = ()
+    owed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Clocks:
     """A new match's clock settings (see `MatchRow`)."""
 

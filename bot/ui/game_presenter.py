@@ -118,6 +118,34 @@ class GamePresenter(Boards):
                                 interaction, done)
         self.find_late_card(result)
 
+    async def catch_up(self, match: Match) -> bool:
+        """Show a board owed since a crash: `match` (with its place in the commit order,
+        `service.in_order`) was saved at a version whose board never got posted, because the
+        process died in between. Its current board and private views come now, as its
+        announcement would have brought them (the player to move is pinged: nobody was);
+        False when a board of this version or a newer one is shown meanwhile."""
+        async with in_turn(match):
+            newest = await self.store.board(match.id)
+            if newest.version is not None and newest.version >= match.row.version:
+                return False
+            seats = list(range(len(match.seats))) if self.has_private else []
+            await self._publish(match, match.state.events, seats, None, _("Saved."))
+        return True
+
+    async def show_new_deadline(self, match: Match) -> bool:
+        """The turn clocks moved (they stood still while the bot was down): edit the match's
+        board, and the live DM of the seat to move, to show the deadline as it is now. False
+        when there is no board of this version to edit (a newer one shows it)."""
+        async with in_turn(match):
+            board = await self.store.board(match.id)
+            if board.message_id is None or (board.version or 0) > match.row.version:
+                return False
+            await self.edit_table(match, match.state.events, board)
+            seat = match.current_seat()
+            if self.has_private and seat is not None and match.status == "active":
+                await self.send_privates(match, [seat])
+        return True
+
     async def overtaken(self, match: Match, interaction: discord.Interaction | None,
                         done: Words) -> bool:
         """Whether a later commit closed the open `match` before it was announced: its board

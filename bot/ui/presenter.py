@@ -84,6 +84,14 @@ class Presenter(Protocol):
         """Show a saved action: the new board, and fresh private views."""
         ...
 
+    async def catch_up(self, match: Match) -> bool:
+        """A board owed since a crash (its change saved, never posted): posted now."""
+        ...
+
+    async def show_new_deadline(self, match: Match) -> bool:
+        """The board (and the DM of the seat to move) edited to show a moved deadline."""
+        ...
+
     async def repost_board(self, interaction: discord.Interaction, match: Match) -> None:
         """`/match status`: the board as it stands, as the interaction's answer."""
         ...

@@ -1,6 +1,7 @@
 """Turn clocks: the half-time reminder, what happens when a turn's time runs out, lobbies that
-never fill and matches nobody plays any more, and the clocks standing still while the bot is
-down.
+never fill and matches nobody plays any more; and after the whole bot was down (its clocks
+stood still: bot/matches/timekeeper.py), every moved deadline shown on its board, and the
+boards of changes saved but never shown posted.
 
 Every deadline follows from the match row (`turn_since`, `turn_seconds`, `human_at`...), which
 each commit writes with the action, so arming them is arithmetic: after every commit
@@ -27,7 +28,7 @@ from bot.ui.presenter import Presenter
 from bot.matches.errors import Conflict
 from bot.matches.model import ABANDONED_AFTER, Match, Timeout, player_name
 from bot.matches.service import MatchService
-from bot.storage.rows import ClockRow, ClosedDMs, MatchRow
+from bot.storage.rows import ClockRow, ClosedDMs, Downtime, MatchRow
 from bot.matches.titles import title
 from games.common import GameError
 from i18n import ENGLISH_VOICE, Duration, Text, Voice, Words, _, n_
@@ -40,18 +41,18 @@ log = logging.getLogger(__name__)
 
 
 REMIND, TURN, LOBBY, ABANDON = "remind", "turn", "lobby", "abandon"
-HEARTBEAT = 60.0  # seconds between notes that the bot is running (the downtime's start)
 DAY = 86400
+HOUR = 3600
+CATCH_UP_AT_ONCE = 4  # boards owed since a crash, posted this many at a time
 
 
 class TurnClockStore(Protocol):
-    """The slice of the store the turn clocks read and write: the clocks themselves, when the
-    bot was last alive, and whom a reminder may reach."""
+    """The slice of the store the turn clocks read and write: the clocks themselves, the
+    boards owed, and whom a reminder may reach."""
 
     async def clock_rows(self) -> list[ClockRow]: ...
-    async def pause_clocks(self, seconds: float) -> None: ...
-    async def last_alive(self) -> float | None: ...
-    async def mark_alive(self, at: float) -> None: ...
+    async def owed_boards(self, *, before: float | None = None, after: float | None = None,
+                          finished_after: float | None = None) -> list[int]: ...
     async def mark_reminded(self, match_id: int, version: int) -> bool: ...
     async def away_in(self, channel_id: int, user_id: int) -> int | None: ...
     async def notify(self, user_id: int) -> bool: ...
@@ -81,7 +82,7 @@ class TurnClocks:
         self.host = host
         self.clock = clock
         self.deadlines = Deadlines(clock, self._fire)
-        self._tasks: set[asyncio.Task[None]] = set()  # the heartbeat, and start-up notices
+        self._tasks: set[asyncio.Task[None]] = set()  # boards owed, found by a re-scan
 
     # -- arming ------------------------------------------------------------------------------
 
@@ -103,64 +104,98 @@ class TurnClocks:
             else:
                 self.deadlines.arm((row.id, kind), when)
 
-    async def start(self, *, pause: bool = True) -> None:
-        """At start-up: push every clock back by the downtime, say so where a turn would have
-        run out meanwhile, arm every open match's deadlines, and start keeping time. Without
-        `pause` (taking over from another process while this one ran) nothing stood still:
-        what fell due meanwhile is done at once."""
-        now, last = self.clock.now(), await self.store.last_alive()
-        affected: list[int] = []
-        if pause and last is not None and now > last:
-            for row in await self.store.clock_rows():
-                due = None if row.turn_seconds is None or row.turn_since is None else (
-                    row.turn_since + row.turn_seconds)
-                if row.status == "active" and due is not None and last < due <= now:
-                    affected.append(row.id)
-            await self.store.pause_clocks(now - last)
-        await self.store.mark_alive(now)
+    async def start(self) -> None:
+        """Arm every open match's deadlines and start keeping time (taking over from another
+        process, what fell due meanwhile is done at once; the whole bot's downtime was taken
+        out of the clocks at start-up: `Store.resume_clocks`)."""
         for row in await self.store.clock_rows():
             self.arm(row)
         self.deadlines.start()
-        self._spawn(self._beat(), "heartbeat")
-        if affected:  # told in the background: start-up does not wait on Discord
-            self._spawn(self._tell_paused(affected, now - last), "downtime notices")
 
     def _spawn(self, work: Any, name: str) -> None:
         task = asyncio.get_running_loop().create_task(work, name=f"gamenight: {name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def stop(self, *, mark_alive: bool = True) -> None:
-        """Stop keeping time; `mark_alive`: note that the downtime starts now (not when
-        another process has taken the clocks over)."""
+    async def stop(self) -> None:
+        """Stop keeping time."""
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.deadlines.stop()
-        if not mark_alive:
-            return
-        try:
-            await self.store.mark_alive(self.clock.now())  # the downtime starts now
-        except Exception:  # the store may already be closed
-            log.debug("could not note the time the bot stopped", exc_info=True)
 
-    async def _beat(self) -> None:
-        while True:
-            await self.clock.sleep_until(self.clock.now() + HEARTBEAT)
-            await self.store.mark_alive(self.clock.now())
+    # -- after a downtime --------------------------------------------------------------------
 
-    async def _tell_paused(self, match_ids: list[int], down: float) -> None:
-        """Where a turn would have run out while the bot was down: its new end."""
+    async def after_downtime(self, downtime: Downtime) -> None:
+        """Once connected, after the whole bot was down (`Store.resume_clocks`): the boards
+        owed since the crash (in commit order), every other moved deadline edited into its
+        board, then where a turn would have run out meanwhile, its new end."""
         await self.host.wait_until_ready()
-        for match_id in match_ids:
-            match = await self.service.get(match_id)
-            seat = None if match is None else match.current_seat()
-            if match is None or seat is None or match.turn_due is None:
-                continue
-            await self.say(match, _(
-                "The bot was offline for {downtime}, and turn clocks stood still meanwhile: "
-                "**{player}**'s turn now ends {when}.", downtime=Duration(down),
-                player=player_name(match.player(seat)), when=f"<t:{int(match.turn_due)}:R>"))
+        await self.catch_up(list(downtime.owed))
+        edited = 0
+        for match_id, due in downtime.moved:  # one at a time: the players' moves come first
+            if match_id not in downtime.owed and self._shows_differently(due, downtime.seconds):
+                edited += await self._each(match_id, "show_new_deadline")
+        if downtime.moved:
+            log.info("showed %d of %d moved deadline(s) on their boards (the others look the "
+                     "same)", edited, len(downtime.moved))
+        for match_id in downtime.affected:
+            await self._tell_paused(match_id, downtime.seconds)
+
+    def _shows_differently(self, due: float, moved: float) -> bool:
+        """Whether the deadline `due`, moved by `moved` seconds, looks different on Discord:
+        a `<t:…:R>` within the hour counts down in minutes and seconds; a later one says
+        hours or days, and its full date (on hover) changes only with the minute."""
+        return due - self.clock.now() < HOUR or int(due // 60) != int((due - moved) // 60)
+
+    async def catch_up(self, owed: list[int]) -> int:
+        """Post the current board of each match in `owed` (`Store.owed_boards`) whose board
+        is still older than its saved state, a few at a time (each in its channel's commit
+        order); how many were posted."""
+        gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def one(match_id: int) -> bool:
+            async with gate:
+                return await self._each(match_id, "catch_up")
+
+        posted = sum(await asyncio.gather(*(one(match_id) for match_id in owed)))
+        if owed:
+            log.info("posted %d of %d board(s) saved but never shown (the others were shown "
+                     "meanwhile)", posted, len(owed))
+        return posted
+
+    async def catch_up_owed(self, before: float, after: float) -> int:
+        """Post, in the background, the boards owed for changes committed between `after`
+        and `before` (a re-scan: a process died before announcing them); how many are owed.
+        Run twice at once, each board is still posted once: the second waits in the
+        channel's commit order and finds it shown."""
+        owed = await self.store.owed_boards(before=before, after=after)
+        if owed:
+            self._spawn(self.catch_up(owed), "owed boards")
+        return len(owed)
+
+    async def _each(self, match_id: int, what: str) -> bool:
+        """Run the match's presenter's `what` (catch_up, show_new_deadline) on it as saved
+        now, in its channel's commit order; one match's failure does not stop the others."""
+        try:
+            match = await self.service.in_order(match_id)
+            if match is None:
+                return False
+            return await getattr(self.presenters[match.game], what)(match)
+        except Exception:
+            log.exception("could not show match %s again (%s)", match_id, what)
+            return False
+
+    async def _tell_paused(self, match_id: int, down: float) -> None:
+        """Where a turn would have run out while the bot was down: its new end."""
+        match = await self.service.get(match_id)
+        seat = None if match is None else match.current_seat()
+        if match is None or seat is None or match.turn_due is None:
+            return
+        await self.say(match, _(
+            "The bot was offline for {downtime}, and turn clocks stood still meanwhile: "
+            "**{player}**'s turn now ends {when}.", downtime=Duration(down),
+            player=player_name(match.player(seat)), when=f"<t:{int(match.turn_due)}:R>"))
 
     async def back_by_command(self, interaction: discord.Interaction) -> None:
         """Any slash command of a player who is away, in their match's channel, brings them

@@ -57,6 +57,9 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
   without waiting (many at once, then ``wait_idle()``) and returns the FakeInteraction;
   ``await slash_nowait(user, channel, "cmd", **options)`` likewise sends a slash command (for a
   bot in another process: ``await interaction.answered.wait()``, ``interaction.answered_at``)
+* ``await gateway_event(event, data, *, guild=None)`` sends one raw gateway dispatch with any
+  data, unchecked (a malformed event: ``interaction_payload(type, user, channel, data,
+  message=None)`` builds an interaction's payload to alter first), and waits until idle
 * ``await send(user, channel, content) -> FakeMessage`` (a user message, dispatched as MESSAGE_CREATE)
 * ``messages(channel_or_user, *, include_ephemeral=False)``, ``dm_messages(user)``,
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)

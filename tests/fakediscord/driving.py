@@ -11,7 +11,7 @@ from typing import Any, Iterable
 from tests.fakediscord.errors import BotError
 from tests.fakediscord.interactions import FakeInteraction, InteractionResult
 from tests.fakediscord.messages import FakeAttachment, FakeMessage
-from tests.fakediscord.world import FakeChannel, FakeMember, FakeRole, FakeUser, _id_of
+from tests.fakediscord.world import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, _id_of
 
 
 class Driving:
@@ -132,6 +132,28 @@ class Driving:
         self._interactions_by_token[it.token] = it
         await self._session(channel.guild).dispatch("INTERACTION_CREATE", it.payload())
         return it
+
+    async def gateway_event(self, event: str, data: dict, /, *,
+                            guild: FakeGuild | None = None) -> int:
+        """Send one raw gateway dispatch ``event`` with any ``data``, unchecked and not
+        recorded anywhere (what a buggy or future Discord might send: an interaction without
+        its custom_id, say), to the live session serving ``guild`` (None: shard 0), and wait
+        until the bot is idle. Returns the event's sequence number."""
+        await self._flush_own()
+        seq = await self._session(guild).dispatch(event, data)
+        await self.wait_idle()
+        return seq
+
+    def interaction_payload(self, itype: int, user: FakeUser, channel: FakeChannel | FakeUser,
+                            data: dict, /, *, message: FakeMessage | None = None) -> dict:
+        """The INTERACTION_CREATE payload an interaction of ``itype`` with ``data`` would
+        have, for ``gateway_event`` to send altered (the fake keeps no record of it, so the
+        bot's answer to it, if any, is refused as an unknown interaction)."""
+        channel = message.channel if message is not None else self._resolve_channel(channel)
+        iid = self.new_id()
+        it = FakeInteraction(iid, f"itoken.{iid}.{secrets.token_urlsafe(16)}", itype, user,
+                             channel, dict(data), self, message=message, locale=user.locale)
+        return it.payload()
 
     async def slash_nowait(self, user: FakeUser, channel: FakeChannel | FakeUser, command: str, /,
                            **options: Any) -> FakeInteraction:

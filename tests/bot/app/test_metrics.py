@@ -172,14 +172,20 @@ class ScriptedLeases:
 
 
 class IdleClocks:
-    async def start(self, *, pause: bool = True) -> None:
+    async def start(self) -> None:
         pass
 
-    async def stop(self, *, mark_alive: bool = True) -> None:
+    async def stop(self) -> None:
         pass
 
     def arm(self, row) -> None:
         pass
+
+    async def after_downtime(self, downtime) -> None:
+        pass
+
+    async def catch_up_owed(self, before: float, after: float) -> int:
+        return 0
 
 
 class IdleComputers:

@@ -133,3 +133,30 @@ async def test_processes_starting_together_on_an_empty_database_all_open_it(pg_l
     finally:
         for store in opened:
             await store.close()
+
+
+async def test_processes_starting_together_after_a_downtime_one_takes_it_out_of_the_clocks(
+        pg_location):
+    """After the whole bot was down, of the processes starting at once exactly one pushes the
+    clocks back (once) and is told which boards are owed: the others find it alive."""
+    now = [1000.0]
+    stores_ = [await Store.open(pg_location) for _ in range(3)]
+    try:
+        for store in stores_:
+            store.clock = lambda: now[0]
+        service = MatchService(stores_[0])
+        lobby = await service.open_lobby("reversi", guild_id=GUILD, channel_id=CHANNEL,
+                                         creator=Player(1, "alice"))
+        match = await service.join(lobby.id, Player(2, "bob"))
+        await stores_[0].mark_alive(now[0])
+        now[0] += 100  # everything dies, then all start again together
+        downtimes = await asyncio.gather(*(s.resume_clocks(now[0], 6.0, 3600.0)
+                                           for s in stores_))
+        found = [d for d in downtimes if d is not None]
+        assert len(found) == 1 and found[0].seconds == pytest.approx(100.0)
+        assert found[0].owed == (lobby.id,)  # started, its first board never shown
+        after = await MatchService(stores_[1]).get(match.id)
+        assert after.row.turn_since == pytest.approx(match.row.turn_since + 100.0)
+    finally:
+        for store in stores_:
+            await store.close()

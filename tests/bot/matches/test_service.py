@@ -206,7 +206,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == len(MIGRATIONS) == 12
+    assert await store.schema_version() == len(MIGRATIONS) == 13
 
 
 @pytest.mark.sqlite_only
@@ -264,14 +264,14 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
                           *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
                               "turn_seconds", "on_timeout", "lobby_seconds", "turn_since",
                               "human_at", "reminded", "board_version", "server_name",
-                              "channel_name")),
+                              "channel_name", "board_due")),
                           "PRAGMA user_version = 1"):
             await db.execute(statement)
     assert await old.schema_version() == 1
     await old.close()
 
     store = await Store.open(db_path)
-    assert await store.schema_version() == len(MIGRATIONS) == 12
+    assert await store.schema_version() == len(MIGRATIONS) == 13
     assert await store.live_dm(match.id, 0) is None  # no live DM is known yet
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state
