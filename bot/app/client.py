@@ -97,7 +97,9 @@ class GamenightBot(commands.AutoShardedBot):
         self.readiness = Readiness(self, None if self.metrics is None
                                    else self.metrics.gateway_connected)
         self.readiness.expect(settings.shard_ids or ())
-        for event in ("on_shard_connect", "on_shard_ready", "on_shard_resumed"):
+        # Not on_shard_ready: discord.py sends it up to 2 s after READY (once the servers have
+        # loaded), so it can come after the connection has dropped again.
+        for event in ("on_shard_connect", "on_shard_resumed"):
             self.add_listener(self.readiness.connected, event)
         self.add_listener(self.readiness.disconnected, "on_shard_disconnect")
 

@@ -1,7 +1,7 @@
 """What /readyz on the metrics server checks: the gateway is connected on every shard this
 process runs, the database answers a trivial query, and its migrations are all done.
 
-The shards' state comes from discord.py's shard events (connect, ready and resumed: up;
+The shards' state comes from discord.py's shard events (connect, at READY, and resumed: up;
 disconnect: down) and is also the `gamenight_gateway_connected{shard}` gauge.
 """
 
