@@ -13,17 +13,19 @@ from typing import Any
 import discord
 import yarl
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot.app.buckets import prune_at_most_every
 from bot.matches.deadlines import Clock
 from bot.ui.computer_players import ComputerPlayers, RetryComputerButton
-from bot.app.config import Settings
+from bot.app.config import DEFAULT_API_BASE, Settings
 from bot.app.events import guard_parsers
 from bot.storage.database import safe_url
 from bot.ui.dm_channels import DMChannels
 from bot.ui.error_replies import GamenightTree
 from bot.ui.language import CommandTranslator, Languages
 from bot.app.metrics import Metrics
+from bot.app.readiness import Readiness
 from bot.ui.permissions import ChannelPerms
 from bot.ui.presenter import Presenter
 from bot.matches import log_context
@@ -114,20 +116,34 @@ class GamenightBot(commands.AutoShardedBot):
         prune_at_most_every(self.http)
         if self.metrics is not None:
             self.metrics.count_dm_refusals(self.http)
+        # the gateway per shard, for /readyz and gamenight_gateway_connected
+        self.readiness = Readiness(self, None if self.metrics is None
+                                   else self.metrics.gateway_connected)
+        self.readiness.expect(settings.shard_ids or ())
+        # Not on_shard_ready: discord.py sends it up to 2 s after READY (once the servers have
+        # loaded), so it can come after the connection has dropped again.
+        for event in ("on_shard_connect", "on_shard_resumed"):
+            self.add_listener(self.readiness.connected, event)
+        self.add_listener(self.readiness.disconnected, "on_shard_disconnect")
 
     async def launch_shards(self) -> None:
-        """discord.py asks the API for the gateway only when it chooses the shard count; with
-        `GAMENIGHT_SHARDS` it would connect to Discord's default gateway, past a
-        DISCORD_API_BASE proxy (or fake). So the gateway is always asked of the API."""
-        if self.shard_count is None:
-            await super().launch_shards()
+        """discord.py asks the API for the gateway only when it chooses the shard count, and
+        after an invalid session (or a failed reconnection) it identifies at Discord's default
+        gateway: both past a DISCORD_API_BASE proxy (or fake). So the gateway is always asked of
+        the API, and with such a base it is the default for reconnections too."""
+        if self.is_closed():
             return
-        _advised, url, _limits = await self.http.get_bot_gateway()
+        advised, url, _limits = await self.http.get_bot_gateway()
+        gateway = yarl.URL(url)
+        if self.settings.api_base != DEFAULT_API_BASE:
+            DiscordWebSocket.DEFAULT_GATEWAY = gateway
+        if self.shard_count is None:
+            self.shard_count = advised
         self._connection.shard_count = self.shard_count
         shard_ids = self.shard_ids or range(self.shard_count)
         self._connection.shard_ids = shard_ids
         for shard_id in shard_ids:
-            await self.launch_shard(yarl.URL(url), shard_id, initial=shard_id == shard_ids[0])
+            await self.launch_shard(gateway, shard_id, initial=shard_id == shard_ids[0])
 
     async def login(self, token: str) -> None:
         point_at_api(self.settings.api_base)
@@ -150,9 +166,6 @@ class GamenightBot(commands.AutoShardedBot):
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         if self.metrics is not None:
             self.add_listener(self._interaction_received, "on_interaction")
-            for event, up in (("on_shard_connect", True), ("on_shard_resumed", True),
-                              ("on_shard_disconnect", False)):
-                self.add_listener(self._gateway_listener(up), event)
         # runs the clocks and the computers, or not
         on_lease = None if self.metrics is None else self.metrics.lease
         self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
@@ -165,7 +178,7 @@ class GamenightBot(commands.AutoShardedBot):
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.service.on_write = self.metrics.db_write
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
-                                     self.settings.metrics_host)
+                                     self.settings.metrics_host, self.readiness.problems)
         self.add_dynamic_items(RetryComputerButton, BackButton)
         recorded = await backfill(self.service)  # matches that finished before records
         if recorded:
@@ -209,12 +222,6 @@ class GamenightBot(commands.AutoShardedBot):
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:
             self.metrics.interaction_received(interaction)
-
-    def _gateway_listener(self, up: bool) -> Any:
-        async def note(shard_id: int) -> None:
-            if self.metrics is not None:
-                self.metrics.gateway(shard_id, up)
-        return note
 
     async def close(self) -> None:
         if self.metrics is not None:

@@ -11,19 +11,16 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-import aiohttp
-import discord
-
 from bot.app.config import ConfigError, Settings
 from bot.app import logs
-from bot.app.metrics import MetricsUnavailable
-from bot.storage.errors import StoreUnavailable
 
 # Each command's module offers `configure(parser)` and `run(args) -> int` (its exit status);
 # it is imported only when its command is run.
 COMMANDS: dict[str, tuple[str, str]] = {
     "migrate": ("bot.storage.copy", "copy every match, move and setting to another database "
                 "and verify the copy"),
+    "health": ("bot.operations.health", "ask the running bot's metrics server whether it is "
+               "ready (or, with --live, alive): exit 0 if so, else 1"),
 }
 
 
@@ -70,6 +67,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_bot() -> int:
+    # imported here, not above: an operator's command (`gamenight health` every 30 s in Docker)
+    # starts without loading discord.py, aiohttp and the games
+    import aiohttp
+    import discord
+
+    from bot.app.metrics import MetricsUnavailable
+    from bot.storage.errors import StoreUnavailable
+
     try:
         settings = Settings.load()
     except ConfigError as err:

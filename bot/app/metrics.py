@@ -5,6 +5,11 @@ requests in 10 minutes, so the refusals of the last 10 minutes are a gauge, and 
 logged when they pass 1,000. Every request is seen through an aiohttp trace on discord.py's
 session, which interaction replies share; labels carry route templates, never ids or tokens.
 Each bot has its own registry, so several can run in one process (tests).
+
+The same server answers /healthz (alive: its handler runs on the event loop, and the loop's last
+measured lag is under a second) and /readyz (whatever `ready` says is not ready: bot/app/
+readiness.py), 200 or 503 with a short JSON body, for Docker's HEALTHCHECK (`gamenight health`)
+or an orchestrator's probes.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -37,6 +42,7 @@ LOOP_INTERVAL = 2.0  # seconds between two measurements of the event loop's lag
 PENDING_FOR = 30.0  # an interaction unanswered this long is forgotten (Discord allows 3 s)
 LEASE_CHANGES = ("taken", "lost")
 BACKUP_OUTCOMES = ("done", "failed")
+LIVE_LAG = 1.0  # /healthz: a loop that ran a timer this many seconds late is not alive
 
 
 class MetricsUnavailable(Exception):
@@ -144,6 +150,7 @@ class Metrics:
         self._pending: OrderedDict[int, float] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._lag_task: asyncio.Task[None] | None = None
+        self._last_lag = 0.0
         self.port: int | None = None
 
     # -- hooks ---------------------------------------------------------------------------------
@@ -204,10 +211,6 @@ class Metrics:
     def db_write(self, operation: str, seconds: float) -> None:
         self.db_time.labels(operation).observe(seconds)
 
-    def gateway(self, shard_id: int, connected: bool) -> None:
-        """A shard's gateway connection came up (READY, RESUMED) or closed."""
-        self.gateway_connected.labels(str(shard_id)).set(1 if connected else 0)
-
     def lease(self, held: bool) -> None:
         """The timekeeper took (True) or lost or gave up (False) its lease."""
         self.lease_held.set(1 if held else 0)
@@ -216,17 +219,23 @@ class Metrics:
     # -- serving -------------------------------------------------------------------------------
 
     async def start(self, port: int, open_counts: Callable[[], Any], host: str = "127.0.0.1",
-                    ) -> None:
-        """Serve /metrics on `host`:`port` (0: any free port, then `self.port`), and watch the
-        event loop."""
+                    ready: Callable[[], Awaitable[list[str]]] | None = None) -> None:
+        """Serve /metrics, /healthz and /readyz on `host`:`port` (0: any free port, then
+        `self.port`), and watch the event loop. `ready` lists what is not ready (none: ready)."""
         serve = make_aiohttp_handler(self.registry)
 
         async def handler(request: web.Request) -> web.StreamResponse:
             await self._count_matches(open_counts)
             return await serve(request)
 
+        async def readyz(request: web.Request) -> web.StreamResponse:
+            problems = [] if ready is None else await ready()
+            return health_answer("ready", problems)
+
         app = web.Application()
         app.router.add_get("/metrics", handler)
+        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/readyz", readyz)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
@@ -240,6 +249,12 @@ class Metrics:
         self._lag_task = asyncio.create_task(self._watch_loop(), name="gamenight: loop lag")
         log.info("serving Prometheus metrics on %s port %d at /metrics", host, self.port)
 
+    async def _healthz(self, request: web.Request) -> web.StreamResponse:
+        """Answered on the event loop, so an answer at all means the loop turns."""
+        lag = self._last_lag
+        problems = [f"event loop: ran {lag:.1f} s late"] if lag >= LIVE_LAG else []
+        return health_answer("alive", problems, loop_lag_seconds=round(lag, 3))
+
     async def _count_matches(self, open_counts: Callable[[], Any]) -> None:
         counts = await open_counts()
         for game in ENGINES:
@@ -251,7 +266,8 @@ class Metrics:
         while True:
             due = loop.time() + LOOP_INTERVAL
             await asyncio.sleep(LOOP_INTERVAL)
-            self.loop_lag.set(max(0.0, loop.time() - due))
+            self._last_lag = max(0.0, loop.time() - due)
+            self.loop_lag.set(self._last_lag)
 
     async def stop(self) -> None:
         if self._lag_task is not None:
@@ -259,3 +275,12 @@ class Metrics:
             await asyncio.gather(self._lag_task, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
+
+
+def health_answer(state: str, problems: list[str], **details: Any) -> web.Response:
+    """200 {"status": state} when nothing is wrong, else 503 {"status": "not " + state, and
+    the problems}."""
+    if problems:
+        return web.json_response({"status": f"not {state}", "problems": problems, **details},
+                                 status=503)
+    return web.json_response({"status": state, **details})

@@ -65,7 +65,10 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)
 * ``requests`` -> ``[(method, path), ...]`` (path without ``/api/v10``); ``request_log`` full records
 * ``await wait_idle()``; ``expect_errors()`` context manager; ``raise_bot_errors`` flag;
-  ``await disconnect_bot(code=4000)`` (drop the gateway; the bot RESUMEs, events are replayed).
+  ``await disconnect_bot(code=4000)`` (drop the gateway; the bot RESUMEs, events are replayed);
+  ``await drop_gateway(code=4000, refuse_resume=False)`` then ``await restore_gateway()``: the
+  gateway stays down in between (interactions sent meanwhile wait for the resume; a refused
+  resume, op 9, loses them and the bot identifies anew).
 * Result objects: :class:`InteractionResult` (``.response_type .message .content .embeds .files
   .attachments .components .buttons .ephemeral .followups .choices .modal .new_messages .edited
   .deleted .dms .channel_messages .all_messages .errors .requests``) and :class:`FakeMessage`

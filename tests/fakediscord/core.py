@@ -93,6 +93,10 @@ class FakeDiscord(WorldBuilding, Queries, Gateway, Idleness, Driving, MessageSto
         self._interactions_by_token: dict[str, FakeInteraction] = {}
         self._sessions: dict[str, _Session] = {}
         self._conns: set[_GatewayConn] = set()
+        self._gateway_open = asyncio.Event()  # cleared by drop_gateway: resumes and identifies wait
+        self._gateway_open.set()
+        self._dropped: list[_Session] = []
+        self._refused_sessions: set[str] = set()
         self._inflight = 0
         self._bots: list[Any] = []
         self._tracked: "weakref.WeakSet[asyncio.Task]" = weakref.WeakSet()

@@ -96,15 +96,45 @@ class Gateway:
         return [s for s in self._sessions.values() if s.live]
 
     def _session(self, guild: "FakeGuild | None" = None) -> _Session:
-        """The newest live session on the shard of `guild` (None: DMs, shard 0)."""
+        """The newest live session on the shard of `guild` (None: DMs, shard 0), else one
+        dropped by `drop_gateway` (what is sent to it waits there for a resume)."""
         live = self._live_sessions()
-        if not live:
+        if not live and not self._dropped:
             raise RuntimeError("the bot is not connected to the fake gateway (use run_bot)")
-        serving = [s for s in live if s.serves(guild)]
+        serving = ([s for s in live if s.serves(guild)]
+                   or [s for s in self._dropped if s.serves(guild)])
         if not serving:
             raise RuntimeError(f"no bot connected to the fake gateway runs the shard of "
                                f"{'the DMs' if guild is None else guild.name}")
         return serving[-1]
+
+    async def drop_gateway(self, code: int = 4000, *, refuse_resume: bool = False) -> None:
+        """Close the bot's gateway connections as Discord sometimes does (4000: resumable) and
+        keep them down: the bot's resume or identify waits until `restore_gateway()`.
+        Interactions sent meanwhile (`slash_nowait`, `dispatch_raw`) wait in the dropped
+        session, as Discord keeps events for a resume. With `refuse_resume` the resume is
+        answered op 9 (Invalid Session, not resumable), as when a session expired: the session
+        and what waited in it are gone, and the bot identifies anew."""
+        self._gateway_open.clear()
+        self._dropped = self._live_sessions()
+        if refuse_resume:
+            self._refused_sessions.update(s.id for s in self._dropped)
+        for s in self._dropped:
+            await s.conn.ws.close(code=code)  # type: ignore[union-attr]
+
+    async def restore_gateway(self, timeout: float | None = None) -> None:
+        """Let the held connections through, then wait until the bot is connected again on
+        every shard `drop_gateway` dropped, and idle."""
+        shards = {tuple(s.shard) for s in self._dropped}
+        self._gateway_open.set()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (timeout or self.idle_timeout)
+        while not shards <= {tuple(s.shard) for s in self._live_sessions()}:
+            if loop.time() > deadline:
+                raise RuntimeError("the bot did not come back to the fake gateway")
+            await asyncio.sleep(0.005)
+        self._dropped = []
+        await self.wait_idle()
 
     def _wants(self, s: _Session, intent: int | None) -> bool:
         return intent is None or bool(s.intents & intent)
@@ -195,6 +225,7 @@ class Gateway:
                 conn.client_seq = max(conn.client_seq, d)
             await conn.send({"op": 11})
         elif op == 2:  # identify
+            await self._gateway_open.wait()  # drop_gateway holds it
             if d.get("token") != self.token:
                 log.error("fakediscord: IDENTIFY with a wrong token")
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
@@ -208,6 +239,10 @@ class Gateway:
                 if s.serves(g):
                     await s.dispatch("GUILD_CREATE", g.payload(full=True))
         elif op == 6:  # resume
+            await self._gateway_open.wait()  # drop_gateway holds it
+            if d.get("session_id") in self._refused_sessions:  # drop_gateway(refuse_resume=True)
+                self._refused_sessions.discard(d["session_id"])
+                self._sessions.pop(d["session_id"], None)
             s = self._sessions.get(d.get("session_id"))
             if s is None or d.get("token") != self.token:
                 await conn.send({"op": 9, "d": False})

@@ -1,5 +1,6 @@
 """compose.yaml: PostgreSQL and two bot processes that between them run every shard, each
-configured as the bot itself accepts (there is no Docker Compose here to start it)."""
+configured as the bot itself accepts, healthy when ready (there is no Docker Compose here to
+start it)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,10 @@ def test_two_bots_share_one_postgresql_and_run_every_shard_once():
         assert bot["depends_on"]["db"]["condition"] == "service_healthy"
         assert bot["image"] == "gamenight" and bot["stop_signal"] == "SIGINT"
     assert "build" in found["bot-0"]
+
+
+def test_the_bots_are_healthy_when_ready_and_the_second_waits_for_the_first():
+    found = services()
+    for name in ("bot-0", "bot-1"):
+        assert found[name]["healthcheck"]["test"] == ["CMD", "gamenight", "health"]
+    assert found["bot-1"]["depends_on"]["bot-0"]["condition"] == "service_healthy"

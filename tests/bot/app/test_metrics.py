@@ -228,12 +228,3 @@ async def test_the_timekeeper_lease_is_held_and_its_changes_counted():
     assert value("gamenight_timekeeper_lease_held") == 0
     assert {c: n() for c, n in changes.items()} == {"taken": 2, "lost": 2}
 
-
-def test_gateway_connections_are_told_per_shard():
-    metrics = Metrics("http://127.0.0.1:9/api/v10")
-    metrics.gateway(0, True)
-    metrics.gateway(1, True)
-    metrics.gateway(1, False)
-    value = metrics.registry.get_sample_value
-    assert value("gamenight_gateway_connected", {"shard": "0"}) == 1
-    assert value("gamenight_gateway_connected", {"shard": "1"}) == 0

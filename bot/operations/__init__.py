@@ -1,0 +1,1 @@
+"""The operator's commands that need no Discord connection (health checks, backups...)."""
