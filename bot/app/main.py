@@ -17,7 +17,7 @@ import discord
 
 from bot.app.config import ConfigError, Settings
 from bot.app.metrics import MetricsUnavailable
-from bot.storage.errors import StoreUnavailable
+from bot.storage.errors import SchemaTooNew, StoreUnavailable
 
 # Each command's module offers `configure(parser)` and `run(args) -> int` (its exit status);
 # it is imported only when its command is run.
@@ -106,6 +106,10 @@ def run_bot() -> int:
         print(f"gamenight: cannot reach the Discord API at {settings.api_base}: {err.os_error}. "
               "Check the network, or DISCORD_API_BASE if you set it.", file=sys.stderr)
         return 1
+    except SchemaTooNew as err:
+        print(f"gamenight: {err}. Nothing was changed: run that release or a newer one, or "
+              "restore the backup taken before the upgrade (docs/upgrades.md).", file=sys.stderr)
+        return 2
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
               "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",
