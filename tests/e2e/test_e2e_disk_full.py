@@ -115,3 +115,30 @@ async def test_moves_on_a_full_disk_are_refused_without_a_trace_and_play_goes_on
     print(f"\ndisk full: {tried} moves tried ({refused} while full), {answered} answered, "
           f"{refused} refused 'could not be saved', {len(lost)} acknowledged lost; "
           f"{recovered:.2f} s from space back to the next move saved")
+
+
+async def test_a_move_saved_just_before_the_database_went_away_is_said_to_count(
+        world, tmp_path, monkeypatch):
+    """The database answers the move's commit, then not the board's bookkeeping: the player
+    hears the move was saved (not "try again"), and it is in the database."""
+    fake, guild, channel, users = world
+    async with running_bot(fake, tmp_path / "gamenight.db", guild.id) as bot:
+        lobby = await fake.slash(users["alice"], channel, "reversi new")
+        await fake.click(users["bob"], lobby.message, label="Join")
+        match = await bot.service.current(channel.id)
+        seat = match.current_seat()
+        square = str(reversi.legal_moves(match.state, seat)[0])
+        mover = next(u for u in users.values() if u.id == match.player(seat).user_id)
+
+        async def gone(_match_id):
+            raise StoreOutage("ConnectionRefusedError: the server went away")
+
+        monkeypatch.setattr(bot.store, "board", gone)
+        shown = seen(fake, channel)
+        result = await fake.slash(mover, channel, "reversi move", square=square)
+        assert result.ephemeral
+        assert f"Your move `{square}` was made and saved, but the database went out of reach" \
+            in result.text()
+        assert seen(fake, channel) == shown
+        monkeypatch.undo()
+        assert [m.action for m in await bot.store.moves(match.id)] == [square]
