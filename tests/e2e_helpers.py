@@ -138,3 +138,113 @@ def fix_match_seeds(monkeypatch, seed: int) -> None:
 
     monkeypatch.setattr(bot.matches.lobbies, "secrets",
                         SimpleNamespace(randbits=lambda bits: seed))
+
+
+# -- two processes, each on one of two shards ------------------------------------------------
+
+SHARDS = 2
+
+
+def shard_of(guild) -> int:
+    return (guild.id >> 22) % SHARDS
+
+
+def guild_on_shard(fake: FakeDiscord, name: str, shard: int):
+    """A server on `shard` of two: the fake's ids are moved on to a time that lands there."""
+    import time
+
+    from tests.fakediscord.building import DISCORD_EPOCH
+
+    step = max(fake._last_id >> 22, int(time.time() * 1000) - DISCORD_EPOCH) + 1000
+    step += (shard - step) % SHARDS
+    fake._last_id = (step << 22) - 1
+    guild = fake.add_guild(name)
+    assert shard_of(guild) == shard
+    return guild
+
+
+@asynccontextmanager
+async def sharded_world(channels_per_server: int = 2):
+    """A started fake Discord with alice and bob in two servers, one on each of two shards,
+    each with `channels_per_server` channels. Yields (fake, channels by shard, users by name)."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        users = {name: fake.add_user(name) for name in ("alice", "bob")}
+        channels = {}
+        for shard in range(SHARDS):
+            guild = guild_on_shard(fake, f"Club {shard}", shard)
+            for user in users.values():
+                fake.add_member(guild, user)
+            channels[shard] = [fake.add_channel(guild, f"reversi-{shard}-{n}")
+                               for n in range(channels_per_server)]
+        yield fake, channels, users
+    finally:
+        await fake.stop()
+
+
+def sharded_bot(fake: FakeDiscord, db, shard: int, clock: Clock | None = None) -> GamenightBot:
+    """The bot of one of two shards, its commands synced globally (both servers see them)."""
+    return make_bot(fake, db, None, computer_executor=InlineExecutor(), clock=clock,
+                    shards=str(SHARDS), shard_ids=str(shard))
+
+
+class ReversiLedger:
+    """Reversi moves made between alice and bob through the fake Discord, with what each player
+    was told: `acknowledged` (the board was posted: the move counts), `refused` (answered
+    "could not be saved"). Each channel's next move is worked out while the database answers
+    and tried again, unchanged, after a refusal (nothing changed)."""
+
+    NOT_SAVED = "could not be saved"
+
+    def __init__(self, fake: FakeDiscord, users: dict) -> None:
+        self.fake = fake
+        self.by_id = {user.id: user for user in users.values()}
+        self.acknowledged: dict[int, list[str]] = {}
+        self.tried = self.answered = self.refused = 0
+        self._next: dict[int, tuple[int, str]] = {}
+
+    async def open(self, bot: GamenightBot, channel) -> None:
+        alice, bob = self.by_id.values()
+        lobby = await self.fake.slash(alice, channel, "reversi new")
+        joined = await self.fake.click(bob, lobby.message, label="Join")
+        board_message(joined)
+        self.acknowledged[channel.id] = []
+        await self.plan(bot, channel)
+
+    async def plan(self, bot: GamenightBot, channel) -> None:
+        """Work out the channel's next move (reads the database)."""
+        import games.reversi as reversi
+
+        match = await bot.service.current(channel.id)
+        seat = match.current_seat()
+        square = str(reversi.legal_moves(match.state, seat)[0])
+        self._next[channel.id] = (match.player(seat).user_id, square)
+
+    async def move(self, bot: GamenightBot, channel):
+        """Try the channel's next move; the result of the interaction."""
+        user_id, square = self._next[channel.id]
+        self.tried += 1
+        result = await self.fake.slash(self.by_id[user_id], channel, "reversi move",
+                                       square=square)
+        self.answered += result.message is not None
+        if result.ephemeral:
+            assert self.NOT_SAVED in result.text() and "try again" in result.text(), \
+                result.text()
+            self.refused += 1
+        else:
+            board_message(result)
+            self.acknowledged[channel.id].append(square)
+            await self.plan(bot, channel)  # while the database answers
+        return result
+
+    async def lost(self, store) -> list[str]:
+        """Acknowledged moves the database does not hold, in every channel played."""
+        missing = []
+        for channel_id, squares in self.acknowledged.items():
+            rows = await store._db.fetch(
+                "SELECT id FROM matches WHERE channel_id = ? ORDER BY id DESC", (channel_id,))
+            saved = [move.action for move in await store.moves(rows[0][0])]
+            missing += [square for square in squares if square not in saved]
+            assert saved == squares, (channel_id, saved, squares)  # and nothing refused kept
+        return missing

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor
 from importlib import import_module
@@ -21,6 +22,7 @@ from bot.ui.computer_players import ComputerPlayers, RetryComputerButton
 from bot.app.config import DEFAULT_API_BASE, Settings
 from bot.app.events import guard_parsers
 from bot.storage.database import safe_url
+from bot.storage.errors import StoreOutage
 from bot.ui.dm_channels import DMChannels
 from bot.ui.error_replies import GamenightTree
 from bot.ui.language import CommandTranslator, Languages
@@ -222,6 +224,15 @@ class GamenightBot(commands.AutoShardedBot):
     async def _interaction_received(self, interaction: discord.Interaction) -> None:
         if self.metrics is not None:
             self.metrics.interaction_received(interaction)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """A listener that met the database out of reach (an interaction's own command answers
+        its player): one line, not a traceback; anything else as discord.py logs it."""
+        error = sys.exc_info()[1]
+        if isinstance(error, StoreOutage):
+            log.warning("%s skipped: the database is out of reach (%s)", event_method, error)
+            return
+        await super().on_error(event_method, *args, **kwargs)
 
     async def close(self) -> None:
         if self.metrics is not None:

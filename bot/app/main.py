@@ -73,7 +73,7 @@ def run_bot() -> int:
     import discord
 
     from bot.app.metrics import MetricsUnavailable
-    from bot.storage.errors import StoreUnavailable
+    from bot.storage.errors import SchemaTooNew, StoreUnavailable
 
     try:
         settings = Settings.load()
@@ -91,6 +91,10 @@ def run_bot() -> int:
         print(f"gamenight: cannot reach the Discord API at {settings.api_base}: {err.os_error}. "
               "Check the network, or DISCORD_API_BASE if you set it.", file=sys.stderr)
         return 1
+    except SchemaTooNew as err:
+        print(f"gamenight: {err}. Nothing was changed: run that release or a newer one, or "
+              "restore the backup taken before the upgrade (docs/upgrades.md).", file=sys.stderr)
+        return 2
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
               "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",

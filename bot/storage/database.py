@@ -16,7 +16,7 @@ import re
 import sqlite3
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -24,12 +24,26 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.errors import StoreOutage
+
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 URL_SCHEMES = ("postgresql://", "postgres://")
 
 
 class Unavailable(Exception):
     """The database cannot be reached or brought up to date; the message says why."""
+
+
+class TooNew(Unavailable):
+    """The schema's version is above every migration this code knows: a newer Gamenight
+    brought it up to date, and this one must not write to it."""
+
+
+def check_known(version: int, known: int) -> None:
+    """Refuse (before touching anything) a schema newer than the `known` migrations."""
+    if version > known:
+        raise TooNew(f"the database's schema is at version {version}, newer than this Gamenight "
+                     f"knows ({known}): a newer release upgraded it")
 
 
 class Duplicate(Exception):
@@ -45,6 +59,40 @@ def unique_is_duplicate(error_type: type[Exception]) -> Iterator[None]:
         if error_type is sqlite3.IntegrityError and "UNIQUE" not in str(error):
             raise
         raise Duplicate(str(error)) from error
+
+
+@contextmanager
+def outage_said(is_outage: Callable[[BaseException], bool]) -> Iterator[None]:
+    """A driver's error that means "not now" (a full disk, a server out of reach) as
+    `StoreOutage`; any other error as it is."""
+    try:
+        yield
+    except StoreOutage:
+        raise
+    except Exception as error:
+        if is_outage(error):
+            raise StoreOutage(f"{type(error).__name__}: {error}") from error
+        raise
+
+
+# SQLite's primary result codes for a write the disk or the file lock refused just now.
+SQLITE_OUTAGES = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_BUSY,
+                            sqlite3.SQLITE_LOCKED})
+
+
+def sqlite_outage(error: BaseException) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.Error) and code is not None and code & 0xFF in SQLITE_OUTAGES
+
+
+def postgres_outage(error: BaseException) -> bool:
+    """The server is gone, restarting, refusing connections or out of disk (class 08, 53, 57
+    and asyncpg's lost-connection errors)."""
+    import asyncpg
+
+    return isinstance(error, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
+                              asyncpg.InterfaceError, asyncpg.InsufficientResourcesError,
+                              asyncpg.OperatorInterventionError))
 
 
 def is_url(location: str | Path) -> bool:
@@ -183,14 +231,15 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Connection]:
         """The statements run in order on the connection's worker thread, so a ROLLBACK queued
         after a cancelled BEGIN or COMMIT still ends it."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._conn
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        with outage_said(sqlite_outage):
+            async with self._lock:
+                try:
+                    await self._db.execute("BEGIN IMMEDIATE")
+                    yield self._conn
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
 
     async def _rollback(self) -> None:
         try:
@@ -200,28 +249,35 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        async with self._lock:
-            yield self._conn
+        with outage_said(sqlite_outage):
+            async with self._lock:
+                yield self._conn
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return await self._conn.fetchall(sql, params)
+        with outage_said(sqlite_outage):
+            async with self._lock:
+                return await self._conn.fetchall(sql, params)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._lock:  # outside BEGIN, a statement commits on its own
-            return await self._conn.execute(sql, params)
+        with outage_said(sqlite_outage):
+            async with self._lock:  # outside BEGIN, a statement commits on its own
+                return await self._conn.execute(sql, params)
 
     async def migrate(self, scripts: Sequence[str]) -> None:
+        """Each script and its version number in one transaction: a process killed half-way
+        leaves the database as it was before that script, and the next start runs it again."""
         try:
             for number, script in enumerate(scripts, start=1):
                 async with self.transaction() as conn:
                     # Read inside the write transaction: another process may have just migrated.
-                    if await self._user_version() >= number:
+                    version = await self._user_version()
+                    check_known(version, len(scripts))
+                    if version >= number:
                         continue
                     for statement in sqlite_statements(script):
                         await conn.execute(statement)
                     await conn.execute(f"PRAGMA user_version = {number}")
-        except sqlite3.Error as error:
+        except (sqlite3.Error, StoreOutage) as error:
             raise Unavailable(f"cannot bring the database up to date: {error}") from error
 
     async def schema_version(self) -> int:
@@ -298,24 +354,31 @@ class PostgresDatabase(Database):
                               f"{error}") from error
         return cls(pool)
 
+    # A connection the server dropped (a restart) is closed; the pool opens a new one in its
+    # place on the next acquire, so once the server is back the next action finds it.
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield PostgresConnection(conn)
+        with outage_said(postgres_outage):
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield PostgresConnection(conn)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as conn, conn.transaction(
-                isolation="repeatable_read", readonly=True):
-            yield PostgresConnection(conn)
+        with outage_said(postgres_outage):
+            async with self._pool.acquire() as conn, conn.transaction(
+                    isolation="repeatable_read", readonly=True):
+                yield PostgresConnection(conn)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._pool.acquire() as conn:
-            return await PostgresConnection(conn).fetchall(sql, params)
+        with outage_said(postgres_outage):
+            async with self._pool.acquire() as conn:
+                return await PostgresConnection(conn).fetchall(sql, params)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._pool.acquire() as conn:
-            return await PostgresConnection(conn).execute(sql, params)
+        with outage_said(postgres_outage):
+            async with self._pool.acquire() as conn:
+                return await PostgresConnection(conn).execute(sql, params)
 
     async def migrate(self, scripts: Sequence[str]) -> None:
         import asyncpg
@@ -329,13 +392,15 @@ class PostgresDatabase(Database):
             for number, script in enumerate(scripts, start=1):
                 async with self.transaction() as conn:
                     await conn.lock(self.MIGRATION_LOCK)  # one process migrates at a time
-                    if await self._version(conn) >= number:
+                    version = await self._version(conn)
+                    check_known(version, len(scripts))
+                    if version >= number:
                         continue
                     await conn.execute(postgres_script(script))
                     await conn.execute("DELETE FROM schema_version")
                     await conn.execute("INSERT INTO schema_version (version) VALUES (?)",
                                        (number,))
-        except asyncpg.PostgresError as error:
+        except (asyncpg.PostgresError, StoreOutage) as error:
             raise Unavailable(f"cannot bring the database up to date: {error}") from error
 
     async def schema_version(self) -> int:

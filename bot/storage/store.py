@@ -23,10 +23,11 @@ from bot.storage.base import COMMIT_CHANNEL
 from bot.storage.clocks import ClockStore
 from bot.storage.commits import CommitStore
 from bot.storage.database import (
-    POSTGRESQL, Database, PostgresDatabase, SqliteDatabase, Unavailable, is_url, safe_url,
+    POSTGRESQL, Database, PostgresDatabase, SqliteDatabase, TooNew, Unavailable, is_url,
+    safe_url,
 )
 from bot.storage.delivery import DeliveryStore
-from bot.storage.errors import StoreUnavailable
+from bot.storage.errors import SchemaTooNew, StoreUnavailable
 from bot.storage.matches import MatchStore
 from bot.storage.migrations import migrate
 from bot.storage.records import RecordStore
@@ -41,7 +42,8 @@ class Store(MatchStore, DeliveryStore, ClockStore, SettingsStore, RecordStore, C
     @classmethod
     async def open(cls, location: str | Path) -> Store:
         """The SQLite file at `location`, or the PostgreSQL database its URL names, brought up
-        to date by the migrations."""
+        to date by the migrations; `SchemaTooNew` (and nothing changed) when a newer
+        Gamenight already brought it further than this one knows."""
         try:
             if is_url(location):
                 db: Database = await PostgresDatabase.open(str(location))
@@ -53,6 +55,8 @@ class Store(MatchStore, DeliveryStore, ClockStore, SettingsStore, RecordStore, C
             await migrate(db)
         except BaseException as error:
             await db.close()  # its worker thread or pool would otherwise keep the process alive
+            if isinstance(error, TooNew):
+                raise SchemaTooNew(f"{safe_url(str(location))}: {error}") from None
             if isinstance(error, Unavailable):
                 raise StoreUnavailable(f"{safe_url(str(location))}: {error}") from None
             raise

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.matches.errors import ChannelTaken, OthersTurn, Said, sentence
+from bot.storage.errors import StoreOutage
 from bot.ui.presenter import Presenter
 from bot.ui.unreadable import STALE_COMMAND, answer, command_problem, voice_of
 from games.common import GameError, quoted
@@ -24,6 +25,9 @@ MISSING_PERMISSIONS = 50013
 
 APOLOGY = _("Sorry, something went wrong on our side. Nothing was lost: the match is saved. "
             "Try again in a moment.")
+
+NOT_SAVED = _("That could not be saved: the database cannot take it just now. Nothing changed; "
+              "try again in a moment.")
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -41,6 +45,8 @@ def explain(error: BaseException,
         return lines((error.key, _("[Go to the match]({link})", link=link)), " ")
     if isinstance(error, GameError):
         return error_words(error, presenters or {})
+    if isinstance(error, StoreOutage):
+        return NOT_SAVED
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
         return _("I am missing permissions in this channel: I need View Channel, Send Messages, "
                  "Embed Links and Attach Files (and Send Messages in Threads for threads).")
@@ -97,6 +103,16 @@ class NotAnnounced(Said):
                            "the board again and `/match hand` your hand.", done=done, why=why))
 
 
+class SavedNotShown(Said):
+    """An action was saved, but the database went out of reach before its board was posted:
+    the player hears that it counts, not "try again"."""
+
+    def __init__(self, done: Words) -> None:
+        super().__init__(_("{done}, but the database went out of reach before its board was "
+                           "posted: `/match status` shows it once the database is back.",
+                           done=done))
+
+
 def unwrap(error: BaseException) -> BaseException:
     """The exception a command raised, without discord.py's wrappers."""
     if isinstance(error, app_commands.CommandInvokeError):
@@ -110,6 +126,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     error = unwrap(error)
     bot = getattr(interaction, "client", None)
     words = explain(error, getattr(bot, "presenters", None))
+    if isinstance(error, StoreOutage):
+        log.warning("the database refused interaction %s: %s", interaction.id, error)
     if words is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("unexpected error in %s (interaction %s)", command, interaction.id,

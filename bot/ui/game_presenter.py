@@ -6,7 +6,8 @@ private views themselves, and the defaults of what a game may word or override.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -17,7 +18,8 @@ from bot.matches.model import ActionResult, Match
 from bot.matches.titles import title
 from bot.ui.boards import Boards
 from bot.ui.dms import LiveDMs, where
-from bot.ui.error_replies import NotAnnounced
+from bot.storage.errors import StoreOutage
+from bot.ui.error_replies import NotAnnounced, SavedNotShown
 from bot.ui.gone import forget_gone
 from bot.ui.present import Reply, answer_privately, in_turn, legacy_names, send_reply
 from bot.ui.presenter import Export, ExportFile, GameHelp
@@ -104,7 +106,8 @@ class GamePresenter(Boards):
             return
         seats = list(range(len(match.seats))) if self.has_private else []
         self.images.forget(match.channel_id)
-        await self._publish(match, match.state.events, seats, interaction, done)
+        with saved_not_shown(done):
+            await self._publish(match, match.state.events, seats, interaction, done)
 
     async def announce(self, result: ActionResult,
                        interaction: discord.Interaction | None = None) -> None:
@@ -112,10 +115,11 @@ class GamePresenter(Boards):
         private views."""
         done = _("Your move `{action}` was made and saved", action=result.action)
         async with in_turn(result.match, interaction):
-            if await self.overtaken(result.match, interaction, done):
-                return
-            await self._publish(result.match, result.events, self.private_changes(result),
-                                interaction, done)
+            with saved_not_shown(done):
+                if await self.overtaken(result.match, interaction, done):
+                    return
+                await self._publish(result.match, result.events, self.private_changes(result),
+                                    interaction, done)
         self.find_late_card(result)
 
     async def catch_up(self, match: Match) -> bool:
@@ -248,6 +252,15 @@ class GamePresenter(Boards):
             await self.deliver_private(newest, seat)
         else:
             await self.live_dms.close(newest, _closing_note(newest), seats=(seat,))
+
+
+@contextmanager
+def saved_not_shown(done: Words) -> Iterator[None]:
+    """The database lost after the commit (while the board is posted) is not "try again"."""
+    try:
+        yield
+    except StoreOutage as error:
+        raise SavedNotShown(done) from error
 
 
 def _closing_note(match: Match) -> Text:

@@ -67,4 +67,5 @@ async def run_bot(bot: Any, fake: FakeDiscord, *, token: str | None = None, time
             if not isinstance(e, asyncio.CancelledError):
                 log.warning("fakediscord: bot.start() ended with %r", e)
         fake.detach(bot)
-        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+        if not fake._bots:  # another bot still running keeps talking to the fake
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
