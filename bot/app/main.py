@@ -24,6 +24,13 @@ from bot.storage.errors import StoreUnavailable
 COMMANDS: dict[str, tuple[str, str]] = {
     "migrate": ("bot.storage.copy", "copy every match, move and setting to another database "
                 "and verify the copy"),
+    "backup": ("bot.operations.backup_command", "back up the database while the bot runs: "
+               "SQLite's online backup, compressed, with a manifest of checksums (pg_dump on "
+               "PostgreSQL)"),
+    "restore": ("bot.operations.restore", "restore a backup into an empty database and check "
+                "it against its manifest"),
+    "verify": ("bot.operations.verify", "check a database: its integrity, every match "
+               "replayed from its moves, every rating recomputed from the results"),
 }
 
 

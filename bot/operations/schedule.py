@@ -1,0 +1,79 @@
+"""Backups the bot takes itself, every GAMENIGHT_BACKUP_EVERY into GAMENIGHT_BACKUP_DIR.
+
+One task sleeps on the bot's clock (tests move a fake one) until the next backup is due: the
+newest backup there plus the period, so a restart neither skips one nor takes an extra; at
+once when there is none. The backup runs in a thread (bot/operations/backups.py): the event
+loop goes on answering. Each outcome is counted (`gamenight_backups{outcome}`), and the time of
+the last success kept (`gamenight_backup_last_success_timestamp_seconds`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.matches.deadlines import Clock
+from bot.operations.backups import Backup, backups_in, take_backup, taken_at
+from bot.storage.database import safe_url
+
+log = logging.getLogger(__name__)
+
+
+class BackupMetrics(Protocol):
+    backup_last_success: Any  # a prometheus Gauge
+    backups: Any  # a prometheus Counter by outcome
+
+
+class BackupSchedule:
+    def __init__(self, location: Path | str, directory: Path, every: float, keep: int | None,
+                 clock: Clock, metrics: BackupMetrics | None = None,
+                 take: Callable[..., Backup] = take_backup) -> None:
+        self.location, self.directory = location, directory
+        self.every, self.keep = every, keep
+        self.clock, self.metrics, self._take = clock, metrics, take
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="gamenight: backups")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    def first_due(self) -> float:
+        found = backups_in(self.directory)
+        return self.clock.now() if not found else taken_at(found[-1]).timestamp() + self.every
+
+    async def _run(self) -> None:
+        due = self.first_due()
+        while True:
+            await self.clock.sleep_until(due)
+            await self.once()
+            due += self.every
+            if due <= self.clock.now():  # it ran late (the machine slept): a period from now
+                due = self.clock.now() + self.every
+
+    async def once(self) -> Backup | None:
+        """Take one backup now; None if it failed (logged and counted)."""
+        now = datetime.fromtimestamp(self.clock.now(), UTC)
+        try:
+            backup = await asyncio.to_thread(self._take, self.location, self.directory,
+                                             self.keep, now)
+        except Exception as error:
+            log.error("the scheduled backup of %s failed: %s", safe_url(str(self.location)),
+                      error)
+            self._count("failed")
+            return None
+        log.info("backed up the database to %s (%.1f MB)", backup.path, backup.size / 1e6)
+        self._count("done")
+        if self.metrics is not None:
+            self.metrics.backup_last_success.set(self.clock.now())
+        return backup
+
+    def _count(self, outcome: str) -> None:
+        if self.metrics is not None:
+            self.metrics.backups.labels(outcome).inc()
