@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import importlib
 import logging
+import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -17,6 +18,7 @@ import discord
 
 from bot.app.config import ConfigError, Settings
 from bot.app.metrics import MetricsUnavailable
+from bot.operations.startup import DatabaseDamaged, check_database, damaged_line, is_damage
 from bot.storage.errors import StoreUnavailable
 
 # Each command's module offers `configure(parser)` and `run(args) -> int` (its exit status);
@@ -62,6 +64,7 @@ async def run(settings: Settings) -> None:
     from bot.app.client import GamenightBot
     from bot.storage.store import Store
 
+    await asyncio.to_thread(check_database, settings.db_path)  # a damaged file: say so first
     await (await Store.open(settings.db_path)).close()  # a database it cannot use: say so first
     async with GamenightBot(settings) as bot:
         await bot.start(settings.token.reveal())
@@ -116,6 +119,16 @@ def run_bot() -> int:
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
               "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",
+              file=sys.stderr)
+        return 2
+    except DatabaseDamaged as err:
+        print(f"gamenight: {damaged_line(settings.db_path, str(err), settings.backup_dir)}",
+              file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as err:
+        if not is_damage(err):
+            raise
+        print(f"gamenight: {damaged_line(settings.db_path, str(err), settings.backup_dir)}",
               file=sys.stderr)
         return 2
     except MetricsUnavailable as err:

@@ -77,9 +77,11 @@ class Counted:
             yield row
 
 
-def integrity_problems(conn: sqlite3.Connection) -> list[str]:
-    """What `PRAGMA integrity_check` finds (nothing: the file is sound)."""
-    found = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+def integrity_problems(conn: sqlite3.Connection, *, quick: bool = False) -> list[str]:
+    """What `PRAGMA integrity_check` finds (nothing: the file is sound); `quick_check` skips
+    comparing the indexes with their tables, which makes it several times faster."""
+    pragma = "quick_check" if quick else "integrity_check"
+    found = [row[0] for row in conn.execute(f"PRAGMA {pragma}")]
     return [] if found == ["ok"] else found
 
 
