@@ -5,6 +5,7 @@ line naming the match or rating."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -44,7 +45,7 @@ async def check_match(service: MatchService, match: Match) -> list[str]:
     except Exception as error:
         return [f"its move log does not replay: {error}"]
     problems = []
-    differ = differences(rebuilt.to_dict(), match.state.to_dict())
+    differ = differences(json.loads(json.dumps(rebuilt.to_dict())), match.row.state)
     if differ:
         problems.append("the stored state differs from its move log replayed, in "
                         + ", ".join(differ))
