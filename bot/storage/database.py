@@ -119,6 +119,10 @@ class Database(ABC):
     @abstractmethod
     async def schema_version(self) -> int: ...
 
+    async def scrub(self) -> None:
+        """Leave no copy of deleted or overwritten rows in the database's files (SQLite: see
+        `SqliteDatabase.scrub`; PostgreSQL's VACUUM is the operator's, README "Backups")."""
+
     @abstractmethod
     async def close(self) -> None: ...
 
@@ -232,6 +236,13 @@ class SqliteDatabase(Database):
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         return int(row[0])
+
+    async def scrub(self) -> None:
+        """Copy the WAL's pages into the file and truncate the WAL: until then it keeps the
+        pages as they were before a row was changed (secure_delete only zeroes the file's
+        freed space). Waits for readers of older snapshots, at most the busy timeout."""
+        async with self._lock:
+            await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
         await self._db.close()

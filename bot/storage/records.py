@@ -166,6 +166,7 @@ class RecordStore(StoreBase):
                                  (dumps(result), row["id"]))
             for table in ("ratings", "rating_changes", "user_settings", "dms_closed"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+        await self._db.scrub()  # no old page with the name left in the WAL either
 
 
 async def add_record(db: Connection, match_id: int, record: FinishRecord) -> None:
