@@ -167,9 +167,10 @@ class GamenightBot(commands.AutoShardedBot):
             log.info("synced %d global commands", len(synced))
 
     def start_backups(self) -> None:
-        """Scheduled backups (GAMENIGHT_BACKUP_DIR), taken in a thread of their own."""
+        """Scheduled backups (GAMENIGHT_BACKUP_DIR), taken in a thread of their own; of
+        several processes sharing a database, the one running shard 0 takes them."""
         settings = self.settings
-        if settings.backup_dir is None:
+        if settings.backup_dir is None or not (self.shard_ids is None or 0 in self.shard_ids):
             return
         self.backups = BackupSchedule(settings.db_path, settings.backup_dir,
                                       settings.backup_every, settings.backup_keep, self.clock,

@@ -45,7 +45,7 @@ async def check_match(service: MatchService, match: Match) -> list[str]:
     except Exception as error:
         return [f"its move log does not replay: {error}"]
     problems = []
-    differ = differences(json.loads(json.dumps(rebuilt.to_dict())), match.row.state)
+    differ = differences(json.loads(json.dumps(rebuilt.to_dict())), match.row.state or {})
     if differ:
         problems.append("the stored state differs from its move log replayed, in "
                         + ", ".join(differ))

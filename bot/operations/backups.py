@@ -2,7 +2,8 @@
 online backup API, bot/storage/snapshots.py), gzip-compressed, with a manifest beside it (the
 schema version, each table's row count and checksum as `gamenight migrate` computes them); of
 PostgreSQL, `pg_dump` in its custom format. Named by UTC time, so the newest sorts last, and
-rotated: only the newest `keep` stay. Blocking: callers in the event loop run it in a thread."""
+rotated: only the newest `keep` stay. Blocking: the bot runs it in a worker process
+(bot/operations/schedule.py)."""
 
 from __future__ import annotations
 

@@ -2,15 +2,17 @@
 
 One task sleeps on the bot's clock (tests move a fake one) until the next backup is due: the
 newest backup there plus the period, so a restart neither skips one nor takes an extra; at
-once when there is none. The backup runs in a thread (bot/operations/backups.py): the event
-loop goes on answering. Each outcome is counted (`gamenight_backups{outcome}`), and the time of
+once when there is none. The backup (bot/operations/backups.py) runs in a worker process of
+its own: in a thread, its checksums and compression would hold the interpreter lock the event
+loop needs, and the p99 of replies would triple (benchmarks/bench_backup.py). Each outcome is counted (`gamenight_backups{outcome}`), and the time of
 the last success kept (`gamenight_backup_last_success_timestamp_seconds`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import os
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +20,7 @@ from typing import Any, Protocol
 from bot.matches.deadlines import Clock
 from bot.operations.backups import Backup, backups_in, take_backup, taken_at
 from bot.storage.database import safe_url
+from bot.workers.pools import process_pool
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +33,13 @@ class BackupMetrics(Protocol):
 class BackupSchedule:
     def __init__(self, location: Path | str, directory: Path, every: float, keep: int | None,
                  clock: Clock, metrics: BackupMetrics | None = None,
-                 take: Callable[..., Backup] = take_backup) -> None:
+                 take: Callable[..., Backup] = take_backup,
+                 run: Callable[..., Awaitable[Backup]] | None = None) -> None:
+        """`take` is run by `run(take, *args)` (default: in a worker process)."""
         self.location, self.directory = location, directory
         self.every, self.keep = every, keep
         self.clock, self.metrics, self._take = clock, metrics, take
+        self._run_take = run or in_worker_process
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -61,8 +67,8 @@ class BackupSchedule:
         """Take one backup now; None if it failed (logged and counted)."""
         now = datetime.fromtimestamp(self.clock.now(), UTC)
         try:
-            backup = await asyncio.to_thread(self._take, self.location, self.directory,
-                                             self.keep, now)
+            backup = await self._run_take(self._take, self.location, self.directory,
+                                          self.keep, now)
         except Exception as error:
             log.error("the scheduled backup of %s failed: %s", safe_url(str(self.location)),
                       error)
@@ -77,3 +83,18 @@ class BackupSchedule:
     def _count(self, outcome: str) -> None:
         if self.metrics is not None:
             self.metrics.backups.labels(outcome).inc()
+
+
+async def in_worker_process(work: Callable[..., Backup], *args: Any) -> Backup:
+    """`work(*args)` in a worker process started for it (one backup every few hours: not
+    worth a process kept waiting)."""
+    pool = process_pool(1, _in_the_background)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+    finally:  # never waits here: a backup cut short by a shutdown finishes on its own
+        pool.shutdown(wait=False)
+
+
+def _in_the_background() -> None:
+    """The backup's worker yields the CPU to the bot (and to the pictures and computers)."""
+    os.nice(10)

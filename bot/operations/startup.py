@@ -51,5 +51,7 @@ def damaged_line(location: Path | str, detail: str, backup_dir: Path | None) -> 
         where = (f"the newest backup is {found[-1]}: `gamenight restore {found[-1]} --to "
                  f"{location} --force` puts it back" if found else
                  f"there is no backup in {backup_dir} yet")
-    return (f"the database {location} is damaged ({detail}). Run `gamenight verify {location}` "
-            f"to see what is wrong; {where}.")
+    wrong = " (or GAMENIGHT_DB names a file that is not Gamenight's)" if (
+        "not a database" in detail) else ""
+    return (f"cannot use the database {location}: it is damaged ({detail}){wrong}. Run "
+            f"`gamenight verify {location}` to see what is wrong; {where}.")

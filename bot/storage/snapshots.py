@@ -1,8 +1,8 @@
 """An SQLite file as a whole, for the operator's commands (bot/operations/): a consistent copy
 of a live database, its schema version, its tables' row counts and checksums, its integrity.
 
-Plain `sqlite3` on a connection of its own, meant to run in a thread: nothing here touches the
-bot's connection or its event loop. The database is in WAL mode (bot/storage/database.py), so
+Plain `sqlite3` on a connection of its own, meant to run in a thread or a worker process:
+nothing here touches the bot's connection or its event loop. The database is in WAL mode (bot/storage/database.py), so
 the copy reads one snapshot while the bot goes on writing to the WAL: the backup API copies
 every page in one step, under one read transaction. (Stepped a few pages at a time, the copy
 would start over after every write another connection makes, and never end on a busy bot.)

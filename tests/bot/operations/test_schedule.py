@@ -21,7 +21,7 @@ HOUR = 3600.0
 
 async def until(condition) -> None:
     """Wait for the backup's thread to finish (not for time to pass: the clock is fake)."""
-    for _ in range(1000):
+    for _ in range(6000):  # a worker process is started for each backup
         if condition():
             return
         await asyncio.sleep(0.01)

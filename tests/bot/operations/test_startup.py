@@ -31,7 +31,7 @@ def test_a_truncated_database_names_verify_and_the_newest_backup(played_db, tmp_
     assert done.returncode == 2, done.stderr
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in done.stderr
-    assert line.startswith(f"gamenight: the database {played_db} is damaged (")
+    assert line.startswith(f"gamenight: cannot use the database {played_db}: it is damaged (")
     assert f"`gamenight verify {played_db}`" in line
     assert f"the newest backup is {newest}" in line
     assert f"`gamenight restore {newest} --to {played_db} --force`" in line
@@ -48,4 +48,5 @@ def test_a_file_that_is_no_database_says_where_backups_would_be(tmp_path, backup
     done = start_bot(tmp_path, db, **env)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert "(file is not a database)" in done.stderr and says in done.stderr
+    assert "(file is not a database) (or GAMENIGHT_DB names a file" in done.stderr
+    assert says in done.stderr
