@@ -4,6 +4,8 @@ the WAL into the file, then truncates it), with the database still open."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.matches.model import Player
@@ -37,4 +39,23 @@ async def test_no_byte_of_the_name_is_left_in_the_file_or_its_wal(tmp_path):
         assert NAME.encode() not in on_disk(path)
         assert lobby.id  # the cancelled lobby's seat was forgotten too
     finally:
+        await store.close()
+
+
+async def test_a_backup_reading_meanwhile_does_not_hold_up_forgetting(tmp_path, caplog):
+    path = tmp_path / "gamenight.db"
+    store = await Store.open(path)
+    reader = sqlite3.connect(path)
+    try:
+        await play(MatchService(store), "reversi", [Player(299, NAME), PEOPLE[1]], channel=50,
+                   seed=6)
+        reader.execute("BEGIN")
+        reader.execute("SELECT COUNT(*) FROM moves").fetchone()  # an older snapshot, held
+        await store.forget_person(299, -12345)  # done, without waiting for the reader
+        assert "stay in the WAL until its next checkpoint" in caplog.text
+        reader.rollback()
+        assert await store._db.scrub()
+        assert NAME.encode() not in on_disk(path)
+    finally:
+        reader.close()
         await store.close()
