@@ -43,6 +43,11 @@ class BackupSchedule:
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
+        """Run the schedule. The last success is the newest backup there at first, so an
+        alert on its age does not fire at each restart."""
+        found = backups_in(self.directory)
+        if found and self.metrics is not None:
+            self.metrics.backup_last_success.set(taken_at(found[-1]).timestamp())
         self._task = asyncio.create_task(self._run(), name="gamenight: backups")
 
     async def stop(self) -> None:

@@ -60,8 +60,13 @@ async def test_after_a_restart_the_next_backup_is_a_period_after_the_newest(play
     clock = FakeClock()
     newest = take_backup(played_db, tmp_path / "b", now=datetime.fromtimestamp(
         clock.now() - 2 * HOUR, UTC))
-    schedule = BackupSchedule(played_db, tmp_path / "b", 6 * HOUR, None, clock)
+    metrics = Metrics("http://x/api/v10")
+    schedule = BackupSchedule(played_db, tmp_path / "b", 6 * HOUR, None, clock, metrics)
     assert schedule.first_due() == taken_at(newest.path).timestamp() + 6 * HOUR
+    schedule.start()
+    await schedule.stop()
+    assert value(metrics, "gamenight_backup_last_success_timestamp_seconds") == (
+        clock.now() - 2 * HOUR)
 
 
 async def test_a_failed_backup_is_counted_and_the_bot_goes_on(tmp_path):
