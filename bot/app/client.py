@@ -32,6 +32,7 @@ from bot.ui.permissions import ChannelPerms
 from bot.ui.presenter import Presenter
 from bot.matches import log_context
 from bot.matches.records import backfill
+from bot.operations.schedule import BackupSchedule
 from bot.registry import GAMES, SHARED
 from bot.workers.pictures import RENDERS
 from bot.matches.service import MatchService
@@ -79,6 +80,7 @@ class GamenightBot(commands.AutoShardedBot):
     clocks: TurnClocks
     computers: ComputerPlayers
     timekeeper: Timekeeper
+    backups: BackupSchedule  # only with GAMENIGHT_BACKUP_DIR
 
     def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
                  clock: Clock | None = None, **options: Any) -> None:
@@ -191,6 +193,7 @@ class GamenightBot(commands.AutoShardedBot):
         # The clocks, then the computers' turns pending when the bot stopped, if this process
         # keeps time for all that share the database (bot/matches/timekeeper.py).
         await self.timekeeper.start()
+        self.start_backups()
         await self.tree.set_translator(CommandTranslator())
         if self.shard_ids is None or 0 in self.shard_ids:  # one process of several syncs
             await self.sync_commands()
@@ -204,6 +207,17 @@ class GamenightBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    def start_backups(self) -> None:
+        """Scheduled backups (GAMENIGHT_BACKUP_DIR), taken in a thread of their own; of
+        several processes sharing a database, the one running shard 0 takes them."""
+        settings = self.settings
+        if settings.backup_dir is None or not (self.shard_ids is None or 0 in self.shard_ids):
+            return
+        self.backups = BackupSchedule(settings.db_path, settings.backup_dir,
+                                      settings.backup_every, settings.backup_keep, self.clock,
+                                      self.metrics)
+        self.backups.start()
 
     def _committed(self, match: Match) -> None:
         """Every commit: a computer's turn to schedule, the match's clocks to set, if this
@@ -237,6 +251,8 @@ class GamenightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
+        if hasattr(self, "backups"):
+            await self.backups.stop()
         if hasattr(self, "timekeeper"):
             await self.timekeeper.stop()  # gives the lease up: another process takes over
         if hasattr(self, "computers"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
+import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +16,8 @@ DEFAULT_API_BASE = "https://discord.com/api/v10"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 RENDER_WORKERS = 1  # enough for 50 actions a second (docs/scaling.md)
+DEFAULT_BACKUP_EVERY = 24 * 3600.0
+DEFAULT_BACKUP_KEEP = 14
 
 
 class ConfigError(Exception):
@@ -54,16 +58,15 @@ class Settings:
     render_workers: int = RENDER_WORKERS  # GAMENIGHT_RENDER_WORKERS: 0 draws in threads
     shard_count: int | None = None  # GAMENIGHT_SHARDS: Discord shards in all (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # GAMENIGHT_SHARD_IDS: this process's (None: all)
+    backup_dir: Path | None = None  # GAMENIGHT_BACKUP_DIR: scheduled backups (None: none)
+    backup_every: float = DEFAULT_BACKUP_EVERY  # GAMENIGHT_BACKUP_EVERY, in seconds
+    backup_keep: int | None = DEFAULT_BACKUP_KEEP  # GAMENIGHT_BACKUP_KEEP (None: keep all)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
              env_file: str | Path | None = ".env") -> Settings:
         """Read settings; `.env` values fill in what the environment does not set."""
-        values: dict[str, str] = {}
-        if env_file is not None and Path(env_file).is_file():
-            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
-        values.update(os.environ if environ is None else environ)
-        return cls.from_mapping(values)
+        return cls.from_mapping(environment(environ, env_file))
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str]) -> Settings:
@@ -108,7 +111,57 @@ class Settings:
             render_workers=render_workers(values.get("GAMENIGHT_RENDER_WORKERS", "")),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            **backups(values, database),
         )
+
+
+def environment(environ: Mapping[str, str] | None = None,
+                env_file: str | Path | None = ".env") -> dict[str, str]:
+    """The environment, `.env` filling in what it does not set."""
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+    return values
+
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+DURATION = re.compile(r"(?:\d+[smhd])+")
+
+
+def duration(value: str) -> float | None:
+    """`6h`, `30m`, `1h30m`, `2d` in seconds; None if it is not one."""
+    value = value.strip().lower().replace(" ", "")
+    if not DURATION.fullmatch(value):
+        return None
+    return float(sum(int(n) * UNITS[u] for n, u in re.findall(r"(\d+)([smhd])", value)))
+
+
+def backups(values: Mapping[str, str], database: Path | str) -> dict[str, object]:
+    """GAMENIGHT_BACKUP_DIR (empty: no scheduled backups), GAMENIGHT_BACKUP_EVERY (a duration
+    from 1m to 30d; empty: 24h) and GAMENIGHT_BACKUP_KEEP (how many stay; empty: 14, 0: all)."""
+    directory = values.get("GAMENIGHT_BACKUP_DIR", "").strip()
+    every_text = values.get("GAMENIGHT_BACKUP_EVERY", "").strip()
+    keep_text = values.get("GAMENIGHT_BACKUP_KEEP", "").strip()
+    every = duration(every_text) if every_text else DEFAULT_BACKUP_EVERY
+    if every is None or not 60 <= every <= 30 * 86400:
+        raise ConfigError(f"GAMENIGHT_BACKUP_EVERY must be how often to back up, from 1m to 30d, "
+                          f"such as 6h, 30m or 1d12h, not {every_text!r}, or left empty for 24h.")
+    if keep_text and (not keep_text.isdigit() or int(keep_text) > 100_000):
+        raise ConfigError(f"GAMENIGHT_BACKUP_KEEP must be how many backups to keep (a whole "
+                          f"number; 0 keeps them all), not {keep_text!r}, or left empty for "
+                          f"{DEFAULT_BACKUP_KEEP}.")
+    keep = int(keep_text) if keep_text else DEFAULT_BACKUP_KEEP
+    if not directory and (every_text or keep_text):
+        raise ConfigError("GAMENIGHT_BACKUP_EVERY or GAMENIGHT_BACKUP_KEEP is set but "
+                          "GAMENIGHT_BACKUP_DIR is not: set the directory the backups go to "
+                          "(e.g. /data/backups), or leave all three empty for no backups.")
+    if directory and is_postgres(database) and shutil.which("pg_dump") is None:
+        raise ConfigError("GAMENIGHT_BACKUP_DIR is set and the database is PostgreSQL, but "
+                          "pg_dump is not installed: install PostgreSQL's client tools, or "
+                          "leave GAMENIGHT_BACKUP_DIR empty and back up with pg_dump elsewhere.")
+    return {"backup_dir": Path(directory) if directory else None, "backup_every": every,
+            "backup_keep": keep or None}
 
 
 def port(value: str) -> int | None:

@@ -21,6 +21,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
                 "and verify the copy"),
     "health": ("bot.operations.health", "ask the running bot's metrics server whether it is "
                "ready (or, with --live, alive): exit 0 if so, else 1"),
+    "backup": ("bot.operations.backup_command", "back up the database while the bot runs: "
+               "SQLite's online backup, compressed, with a manifest of checksums (pg_dump on "
+               "PostgreSQL)"),
+    "restore": ("bot.operations.restore", "restore a backup into an empty database and check "
+                "it against its manifest"),
+    "verify": ("bot.operations.verify", "check a database: its integrity, every match "
+               "replayed from its moves, every rating recomputed from the results"),
 }
 
 
@@ -30,8 +37,10 @@ def configure_logging(settings: Settings) -> None:
 
 async def run(settings: Settings) -> None:
     from bot.app.client import GamenightBot
+    from bot.operations.startup import check_database
     from bot.storage.store import Store
 
+    await asyncio.to_thread(check_database, settings.db_path)  # a damaged file: say so first
     await (await Store.open(settings.db_path)).close()  # a database it cannot use: say so first
     async with GamenightBot(settings) as bot:
         await bot.start(settings.token.reveal())
@@ -69,10 +78,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_bot() -> int:
     # imported here, not above: an operator's command (`gamenight health` every 30 s in Docker)
     # starts without loading discord.py, aiohttp and the games
+    import sqlite3
+
     import aiohttp
     import discord
 
     from bot.app.metrics import MetricsUnavailable
+    from bot.operations.startup import DatabaseDamaged, damaged_line, is_damage
     from bot.storage.errors import SchemaTooNew, StoreUnavailable
 
     try:
@@ -98,6 +110,16 @@ def run_bot() -> int:
     except StoreUnavailable as err:
         print(f"gamenight: {err}. Point GAMENIGHT_DB at a writable SQLite file (a new one is "
               "created if it does not exist) or at a PostgreSQL database Gamenight can reach.",
+              file=sys.stderr)
+        return 2
+    except DatabaseDamaged as err:
+        print(f"gamenight: {damaged_line(settings.db_path, str(err), settings.backup_dir)}",
+              file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as err:
+        if not is_damage(err):
+            raise
+        print(f"gamenight: {damaged_line(settings.db_path, str(err), settings.backup_dir)}",
               file=sys.stderr)
         return 2
     except MetricsUnavailable as err:

@@ -1,1 +1,4 @@
-"""The operator's commands that need no Discord connection (health checks, backups...)."""
+"""The operator's commands and the bot's own upkeep, without Discord: health checks
+(`gamenight health`), backups (taken by `gamenight backup` or on a schedule in the bot),
+`gamenight restore`, `gamenight verify`, and what the bot says at start-up about a damaged
+database."""

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ class TableCopy:
     checksum: str
 
 
-def checksum(rows: list[tuple[Any, ...]]) -> str:
+def checksum(rows: Iterable[tuple[Any, ...]]) -> str:
     """A digest of the rows in key order; equal rows give equal digests in either database."""
     digest = hashlib.sha256()
     for row in rows:

@@ -167,6 +167,12 @@ class Database(ABC):
     @abstractmethod
     async def schema_version(self) -> int: ...
 
+    async def scrub(self) -> bool:
+        """Leave no copy of deleted or overwritten rows in the database's files (SQLite: see
+        `SqliteDatabase.scrub`; PostgreSQL's VACUUM is the operator's, README "Backups");
+        False if it could not be done now."""
+        return True
+
     @abstractmethod
     async def close(self) -> None: ...
 
@@ -288,6 +294,21 @@ class SqliteDatabase(Database):
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         return int(row[0])
+
+    async def scrub(self) -> bool:
+        """Copy the WAL's pages into the file and truncate the WAL: until then it keeps the
+        pages as they were before a row was changed (secure_delete only zeroes the file's
+        freed space). False if a reader of an older snapshot (a backup being copied) kept it
+        from finishing: waiting for it would hold up every write."""
+        async with self._lock:
+            await self._db.execute("PRAGMA busy_timeout = 200")
+            try:
+                rows = await self._db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.OperationalError:  # busy
+                return False
+            finally:
+                await self._db.execute("PRAGMA busy_timeout = 5000")
+        return not list(rows)[0][0]  # (busy, frames in the WAL, frames copied)
 
     async def close(self) -> None:
         await self._db.close()

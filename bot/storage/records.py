@@ -3,6 +3,7 @@ and history; and forgetting a person (`/gamenight forget-me`)."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,6 +11,8 @@ from bot.matches.ratings import ALL_TIME, START, Skill, display, rate, season_of
 from bot.storage.base import StoreBase
 from bot.storage.database import Connection
 from bot.storage.rows import FinishRecord, HistoryRow, RatingRow, ResultRow, dumps, loads
+
+log = logging.getLogger(__name__)
 
 
 class RecordStore(StoreBase):
@@ -166,6 +169,9 @@ class RecordStore(StoreBase):
                                  (dumps(result), row["id"]))
             for table in ("ratings", "rating_changes", "user_settings", "dms_closed"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+        if not await self._db.scrub():  # no old page with the name left in the WAL either
+            log.warning("a forgotten person's old rows stay in the WAL until its next "
+                        "checkpoint: a reader (a backup being copied) held it")
 
 
 async def add_record(db: Connection, match_id: int, record: FinishRecord) -> None:

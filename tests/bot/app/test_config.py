@@ -155,3 +155,38 @@ def test_shard_settings_reach_the_bot():
                                       "GAMENIGHT_SHARD_IDS": "1,3", "GAMENIGHT_DB": PG})
     bot = GamenightBot(settings)
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+
+
+def test_backup_settings():
+    none = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert none.backup_dir is None
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_BACKUP_DIR": "/b",
+                                      "GAMENIGHT_BACKUP_EVERY": "1h30m",
+                                      "GAMENIGHT_BACKUP_KEEP": "0"})
+    assert (str(settings.backup_dir), settings.backup_every, settings.backup_keep) == (
+        "/b", 5400.0, None)
+    default = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_BACKUP_DIR": "/b"})
+    assert (default.backup_every, default.backup_keep) == (86400.0, 14)
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"GAMENIGHT_BACKUP_DIR": "/b", "GAMENIGHT_BACKUP_EVERY": "6 hours"},
+     "GAMENIGHT_BACKUP_EVERY must be how often"),
+    ({"GAMENIGHT_BACKUP_DIR": "/b", "GAMENIGHT_BACKUP_EVERY": "10s"},
+     "GAMENIGHT_BACKUP_EVERY must be how often"),
+    ({"GAMENIGHT_BACKUP_DIR": "/b", "GAMENIGHT_BACKUP_KEEP": "-1"},
+     "GAMENIGHT_BACKUP_KEEP must be"),
+    ({"GAMENIGHT_BACKUP_EVERY": "6h"}, "GAMENIGHT_BACKUP_DIR is not"),
+])
+def test_backup_settings_the_bot_cannot_use_say_why(values, message):
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_mapping({"DISCORD_TOKEN": "t", **values})
+
+
+def test_a_bad_backup_period_stops_the_bot_with_one_line(tmp_path):
+    env = {"PATH": os.environ["PATH"], "DISCORD_TOKEN": "t", "GAMENIGHT_BACKUP_DIR": "b",
+           "GAMENIGHT_BACKUP_EVERY": "daily"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "GAMENIGHT_BACKUP_EVERY must be" in done.stderr
