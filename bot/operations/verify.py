@@ -83,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"gamenight verify: {error}", file=sys.stderr)
         return 2
+    if not is_url(location) and not Path(location).is_file():
+        print(f"gamenight verify: there is no SQLite database at {location}", file=sys.stderr)
+        return 2
     problems = asyncio.run(verify(location))
     if problems:
         print(f"gamenight verify: {problems} problem(s) found", file=sys.stderr)

@@ -37,6 +37,14 @@ def test_a_sound_database_passes(played_db, capsys):
                      "ratings rebuilt from the results: no problem"]
 
 
+def test_a_missing_file_is_said_in_one_line(tmp_path, capsys):
+    status = main(["verify", str(tmp_path / "missing.db")])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err == f"gamenight verify: there is no SQLite database at {tmp_path / 'missing.db'}\n"
+    assert not (tmp_path / "missing.db").exists()
+
+
 def test_a_truncated_file_is_named(played_db, tmp_path, capsys):
     copy = tmp_path / "truncated.db"
     data = played_db.read_bytes()
