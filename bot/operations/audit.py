@@ -6,7 +6,7 @@ line naming the match or rating."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from bot.matches.model import Match
@@ -14,12 +14,18 @@ from bot.matches.records import recompute
 from bot.matches.service import MatchService
 from games.replay import final_state
 
+PROGRESS_EVERY = 5000  # matches between two progress lines of a long check
 CLOSE = 1e-6  # ratings are floats: rebuilt in another order of additions, they may differ a hair
 
 
-async def match_problems(service: MatchService) -> AsyncIterator[str]:
-    """One line per problem, match by match."""
-    for (match_id,) in await service.store.table_rows("matches", ["id"]):
+async def match_problems(service: MatchService,
+                         progress: Callable[[int, int], None] | None = None
+                         ) -> AsyncIterator[str]:
+    """One line per problem, match by match; `progress(done, all)` every `PROGRESS_EVERY`."""
+    ids = await service.store.table_rows("matches", ["id"])
+    for done, (match_id,) in enumerate(ids, 1):
+        if progress is not None and done % PROGRESS_EVERY == 0:
+            progress(done, len(ids))
         try:
             match = await service.get(match_id)
         except Exception as error:

@@ -17,8 +17,24 @@ from bot.matches.service import MatchService
 from bot.operations.audit import match_problems, rating_problems
 from bot.storage.database import is_url, safe_url
 from bot.storage.errors import StoreUnavailable
-from bot.storage.snapshots import connect, integrity_problems
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.snapshots import connect, integrity_problems, schema_version
 from bot.storage.store import Store
+
+
+def behind(path: Path) -> str | None:
+    """Why verify leaves this SQLite file alone: this release would have to migrate it first
+    (verify only reads), or None."""
+    try:
+        with closing(connect(path)) as conn:
+            version = schema_version(conn)
+    except sqlite3.DatabaseError:
+        return None  # a damaged file: the integrity check says how
+    if version >= len(MIGRATIONS):
+        return None
+    return (f"{path} is at schema version {version}, older than this Gamenight's "
+            f"({len(MIGRATIONS)}), and verify changes nothing: verify it with the release that "
+            "wrote it, or start this release on it first (it migrates the database)")
 
 
 def file_problems(path: Path) -> list[str]:
@@ -48,7 +64,7 @@ async def verify(location: Path | str, say=print) -> int:
     try:
         service = MatchService(store)
         matches = len(await store.table_rows("matches", ["id"]))
-        async for problem in match_problems(service):
+        async for problem in match_problems(service, _progress):
             say(problem)
             problems += 1
         async for problem in rating_problems(service):
@@ -64,6 +80,11 @@ async def verify(location: Path | str, say=print) -> int:
         f"their moves, ratings rebuilt from the results: "
         + (f"{problems} problem(s)" if problems else "no problem"))
     return problems
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"gamenight verify: {done:,} of {total:,} matches replayed", file=sys.stderr,
+          flush=True)
 
 
 async def _say_all(say, lines: list[str]) -> int:
@@ -85,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not is_url(location) and not Path(location).is_file():
         print(f"gamenight verify: there is no SQLite database at {location}", file=sys.stderr)
+        return 2
+    why = None if is_url(location) else behind(Path(location))
+    if why is not None:
+        print(f"gamenight verify: {why}", file=sys.stderr)
         return 2
     problems = asyncio.run(verify(location))
     if problems:

@@ -45,6 +45,17 @@ def test_a_missing_file_is_said_in_one_line(tmp_path, capsys):
     assert not (tmp_path / "missing.db").exists()
 
 
+def test_an_older_schema_is_left_unchanged(played_db, tmp_path, capsys):
+    older = damaged(played_db, tmp_path, "PRAGMA user_version = 5")
+    before = older.read_bytes()
+    status = main(["verify", str(older)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert "is at schema version 5, older than this Gamenight's" in err
+    assert err.count("\n") == 1
+    assert older.read_bytes() == before  # not migrated
+
+
 def test_a_truncated_file_is_named(played_db, tmp_path, capsys):
     copy = tmp_path / "truncated.db"
     data = played_db.read_bytes()
@@ -81,3 +92,14 @@ def test_a_changed_state_and_a_changed_rating_are_named(played_db, tmp_path, cap
     assert any(line.startswith("match 4 (reversi, active): the stored state differs from its "
                                "move log replayed, in ") for line in lines), lines
     assert any(line.startswith("rating of 201 in reversi, server 7") for line in lines), lines
+
+
+def test_a_long_check_says_how_far_it_is_on_stderr(played_db, capsys, monkeypatch):
+    from bot.operations import audit
+
+    monkeypatch.setattr(audit, "PROGRESS_EVERY", 2)
+    status = main(["verify", str(played_db)])
+    out, err = capsys.readouterr()
+    assert status == 0 and out.count("\n") == 1  # the summary alone, as before
+    assert err.splitlines() == ["gamenight verify: 2 of 4 matches replayed",
+                                "gamenight verify: 4 of 4 matches replayed"]
