@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import yarl
+
 from bot.storage.database import is_url, safe_url
 from bot.storage.snapshots import connect, digests, online_copy, schema_version
 
@@ -109,8 +111,8 @@ def dump_postgres(url: str, target: Path) -> Backup:
     if shutil.which("pg_dump") is None:
         raise BackupFailed(pg_dump_missing(url))
     partial = target.with_name(f".partial-{target.name}")
-    done = subprocess.run(["pg_dump", "--format=custom", f"--file={partial}", f"--dbname={url}"],
-                          capture_output=True, text=True)
+    done = subprocess.run(["pg_dump", "--format=custom", f"--file={partial}",
+                           *pg_dump_source(url)], capture_output=True, text=True)
     if done.returncode != 0:
         partial.unlink(missing_ok=True)
         message = done.stderr.strip().splitlines()[-1:] or ["no message"]
@@ -118,6 +120,18 @@ def dump_postgres(url: str, target: Path) -> Backup:
                            f"{message[0].replace(url, safe_url(url))}")
     partial.replace(target)
     return Backup(target, target.stat().st_size, 0, None)
+
+
+def pg_dump_source(url: str) -> list[str]:
+    """pg_dump's arguments for the database `url` names. A `search_path` in the URL (which
+    asyncpg reads, but pg_dump's libpq refuses) becomes `--schema`: the schema Gamenight's
+    tables are in."""
+    parsed = yarl.URL(url)
+    schema = parsed.query.get("search_path")
+    if schema is None:
+        return [f"--dbname={url}"]
+    rest = {key: value for key, value in parsed.query.items() if key != "search_path"}
+    return [f"--dbname={parsed.with_query(rest)}", f"--schema={schema}"]
 
 
 def pg_dump_missing(url: str) -> str:

@@ -127,3 +127,16 @@ async def test_a_postgresql_backup_is_pg_dumps_custom_format(tmp_path):
     listed = subprocess.run(["pg_restore", "--list", str(backup.path)], capture_output=True,
                             text=True)
     assert listed.returncode == 0 and "TABLE public matches" in listed.stdout
+
+
+@pytest.mark.skipif(shutil.which("pg_dump") is None, reason="pg_dump is not installed")
+async def test_a_database_in_a_schema_of_its_own_is_dumped_from_that_schema(tmp_path):
+    await stores.require_postgresql("a backup of a schema")
+    url = await stores.fresh_schema(tmp_path / "schema")  # ...?search_path=t_...
+    await (await Store.open(url)).close()
+    backup = take_backup(url, tmp_path / "b", keep=3, now=WHEN)
+    listed = subprocess.run(["pg_restore", "--list", str(backup.path)], capture_output=True,
+                            text=True)
+    schema = stores.schema_for(tmp_path / "schema")
+    assert listed.returncode == 0 and f"TABLE {schema} matches" in listed.stdout
+    assert "TABLE public" not in listed.stdout
