@@ -4,8 +4,9 @@ One task sleeps on the bot's clock (tests move a fake one) until the next backup
 newest backup there plus the period, so a restart neither skips one nor takes an extra; at
 once when there is none. The backup (bot/operations/backups.py) runs in a worker process of
 its own: in a thread, its checksums and compression would hold the interpreter lock the event
-loop needs, and the p99 of replies would triple (benchmarks/bench_backup.py). Each outcome is counted (`gamenight_backups{outcome}`), and the time of
-the last success kept (`gamenight_backup_last_success_timestamp_seconds`)."""
+loop needs, and the p99 of replies would triple (benchmarks/bench_backup.py). Each outcome is
+counted (`gamenight_backups{outcome}`), and the time of the last success kept
+(`gamenight_backup_last_success_timestamp_seconds`)."""
 
 from __future__ import annotations
 
