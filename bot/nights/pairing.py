@@ -158,26 +158,28 @@ def entrants(ranked: Sequence[int], scores: Mapping[int, float],
 
 
 def round_robin(players: Sequence[int], seed: int) -> list[Round]:
-    """Every round of a round robin by the circle method (odd counts: one bye a round).
-    The first seat stays, the others turn; first moves alternate."""
+    """Every round of a round robin by the circle method (odd counts: one bye a round), players
+    in a seeded order. Of two players at places x < y in that order, x moves first when x + y
+    is odd: everyone moves first about as often as second."""
     if len(players) > 12:
         raise ValueError("a round robin takes at most 12 players")
     shuffled = sorted(players)
     random.Random(seed).shuffle(shuffled)
+    place = {p: i for i, p in enumerate(shuffled)}
     order: list[int | None] = list(shuffled)
     if len(order) % 2:
         order.append(None)
     n = len(order)
     rounds = []
-    for r in range(n - 1):
+    for _ in range(n - 1):
         pairs, bye = [], None
         for i in range(n // 2):
             a, b = order[i], order[n - 1 - i]
             if a is None or b is None:
                 bye = b if a is None else a
                 continue
-            swap = (r % 2 == 1) if i == 0 else (i % 2 == 1)
-            pairs.append(Pair(b, a) if swap else Pair(a, b))
+            x, y = sorted((a, b), key=place.__getitem__)
+            pairs.append(Pair(x, y) if (place[x] + place[y]) % 2 else Pair(y, x))
         rounds.append(Round(tuple(pairs), bye))
         order = [order[0], order[-1], *order[1:-1]]
     return rounds
