@@ -213,25 +213,44 @@ def table_sizes(n: int, smallest: int, largest: int) -> list[int]:
 
 
 def seat_tables(ranked: Sequence[int], smallest: int, largest: int, seating: Seating,
-                budget: int = 20_000) -> Tables:
+                budget: int = 5_000) -> Tables:
     """Tables filled from the top of the standings (`ranked`, best first), avoiding pairs who
     already shared a table. Who sits out (too few for a table) is the lowest-ranked among those
-    who sat out least. The search is depth-first with backtracking, players in rank order, each
-    into the first table with room where they meet no one again; if that finds nothing within
-    `budget` steps it allows one repeated pair more, and so on, so a repeat happens only when
-    the search found no seating without it. Seat order: who sat first least goes first."""
+    who sat out least.
+
+    A greedy pass (each player in rank order into the first table with room where they meet the
+    fewest again) gives a seating with some repeated pairs. A depth-first search with
+    backtracking (players in rank order, each into the first table with room that keeps within
+    the repeats allowed) then looks for one with no repeat, then one, and so on up to the
+    greedy's count, each within `budget` steps; the first found is taken, else the greedy's. So a pair meets again
+    only when no seating without it was found (on small nights the search is exhaustive).
+    Seat order: who sat first least goes first, then by rank."""
     sizes = table_sizes(len(ranked), smallest, largest)
     out_count = len(ranked) - sum(sizes)
     by_outs = sorted(range(len(ranked)), key=lambda i: (seating.sat_out.get(ranked[i], 0), -i))
     out = {ranked[i] for i in by_outs[:out_count]}
     playing = [p for p in ranked if p not in out]
-    for allowed in range(len(playing) * len(playing)):
+    tables, repeats = _greedy(playing, sizes, seating.met)
+    for allowed in range(repeats + 1):
         found = _search(playing, sizes, seating.met, allowed, budget)
         if found is not None:
             tables, repeats = found
-            seated = tuple(_seat_order(t, seating, ranked) for t in tables)
-            return Tables(seated, tuple(p for p in ranked if p in out), repeats)
-    raise AssertionError("unreachable: any seating allows that many repeats")
+            break
+    seated = tuple(_seat_order(t, seating, ranked) for t in tables)
+    return Tables(seated, tuple(p for p in ranked if p in out), repeats)
+
+
+def _greedy(players: Sequence[int], sizes: Sequence[int],
+            met: set[frozenset[int]]) -> tuple[list[list[int]], int]:
+    tables: list[list[int]] = [[] for _ in sizes]
+    total = 0
+    for p in players:
+        open_ = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
+        costs = {t: sum(frozenset((p, q)) in met for q in tables[t]) for t in open_}
+        best = min(open_, key=lambda t: (costs[t], t))
+        tables[best].append(p)
+        total += costs[best]
+    return tables, total
 
 
 def _search(players: Sequence[int], sizes: Sequence[int], met: set[frozenset[int]],
