@@ -114,11 +114,10 @@ def _wish(e: Entrant) -> int:
 
 
 def _fit(a: Entrant, b: Entrant) -> int:
-    """2 when both wishes are met, 1 when one is, 0 when both want the same side."""
+    """2 when both can have the side they wish for (or one has no wish), 0 when both want the
+    same side."""
     wa, wb = _wish(a), _wish(b)
-    if wa == 0 or wb == 0:
-        return 2 if wa != wb or wa == 0 else 1
-    return 2 if wa != wb else 0
+    return 0 if wa == wb != 0 else 2
 
 
 def _order(a: Entrant, b: Entrant) -> Pair:
