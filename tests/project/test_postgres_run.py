@@ -29,7 +29,7 @@ def test_the_store_and_fake_discord_suites_pass_on_postgresql_in_the_pseudo_loca
     env = {**os.environ, "GAMENIGHT_TEST_STORE": stores.POSTGRESQL, "GAMENIGHT_TEST_PSEUDO": "1"}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-m", "e2e or store", "-p", "no:cacheprovider",
-         "-n", "2", "-x", "--no-header"],
+         "-n", "3", "-x", "--no-header"],
         cwd=ROOT, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]
