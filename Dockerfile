@@ -1,7 +1,8 @@
 # Gamenight: docker build -t gamenight . && docker run --env-file .env -v gamenight-data:/data gamenight
 #
 # Two stages: the first installs Gamenight and its libraries into /venv and takes out what the
-# bot never reads (other languages' word lists and locales, C sources, debug symbols); the image
+# bot never reads (other languages' word lists and locales, C sources, debug symbols, the
+# libraries' own test suites: networkx's are half its size); the image
 # itself is the slim base plus that /venv, with no copy of the sources and no build tools.
 
 FROM python:3.12-slim AS build
@@ -21,7 +22,9 @@ RUN pip --python /venv/bin/python install . \
     && /venv/bin/python /tmp/prune_data.py \
     && find /venv -name '*.so' -exec strip --strip-debug {} + \
     && find /venv \( -name '*.pyx' -o -name '*.pxd' -o -name '*.pyi' -o -name '*.c' \
-                     -o -name '*.h' \) -delete
+                     -o -name '*.h' \) -delete \
+    && find /venv/lib/python3.12/site-packages -mindepth 2 -type d -name tests -prune \
+            -exec rm -rf {} +
 
 FROM python:3.12-slim
 # MALLOC_ARENA_MAX: glibc gives every thread its own heap that keeps what was freed; with the
