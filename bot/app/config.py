@@ -147,11 +147,7 @@ def backups(values: Mapping[str, str], database: Path | str) -> dict[str, object
     if every is None or not 60 <= every <= 30 * 86400:
         raise ConfigError(f"GAMENIGHT_BACKUP_EVERY must be how often to back up, from 1m to 30d, "
                           f"such as 6h, 30m or 1d12h, not {every_text!r}, or left empty for 24h.")
-    if keep_text and (not keep_text.isdigit() or int(keep_text) > 100_000):
-        raise ConfigError(f"GAMENIGHT_BACKUP_KEEP must be how many backups to keep (a whole "
-                          f"number; 0 keeps them all), not {keep_text!r}, or left empty for "
-                          f"{DEFAULT_BACKUP_KEEP}.")
-    keep = int(keep_text) if keep_text else DEFAULT_BACKUP_KEEP
+    keep = backup_keep(keep_text, DEFAULT_BACKUP_KEEP)
     if not directory and (every_text or keep_text):
         raise ConfigError("GAMENIGHT_BACKUP_EVERY or GAMENIGHT_BACKUP_KEEP is set but "
                           "GAMENIGHT_BACKUP_DIR is not: set the directory the backups go to "
@@ -161,7 +157,18 @@ def backups(values: Mapping[str, str], database: Path | str) -> dict[str, object
                           "pg_dump is not installed: install PostgreSQL's client tools, or "
                           "leave GAMENIGHT_BACKUP_DIR empty and back up with pg_dump elsewhere.")
     return {"backup_dir": Path(directory) if directory else None, "backup_every": every,
-            "backup_keep": keep or None}
+            "backup_keep": keep}
+
+
+def backup_keep(text: str, default: int | None) -> int | None:
+    """GAMENIGHT_BACKUP_KEEP: how many backups stay (None: all; 0 says all), else `default`."""
+    text = text.strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) > 100_000:
+        raise ConfigError(f"GAMENIGHT_BACKUP_KEEP must be how many backups to keep (a whole "
+                          f"number; 0 keeps them all), not {text!r}, or left empty.")
+    return int(text) or None
 
 
 def port(value: str) -> int | None:

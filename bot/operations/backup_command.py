@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.app.config import ConfigError, db_path, environment
+from bot.app.config import ConfigError, backup_keep, db_path, environment
 from bot.operations.backups import BackupFailed, take_backup
 from bot.storage.database import safe_url
 
@@ -30,8 +30,8 @@ def run(args: argparse.Namespace) -> int:
         location = db_path(args.db or values.get("GAMENIGHT_DB", ""))
         directory = args.directory or Path(values.get("GAMENIGHT_BACKUP_DIR", "").strip()
                                            or "backups")
-        keep = args.keep if args.keep is not None else keep_setting(
-            values.get("GAMENIGHT_BACKUP_KEEP", ""))
+        keep = args.keep if args.keep is not None else backup_keep(
+            values.get("GAMENIGHT_BACKUP_KEEP", ""), default=None)
         if keep is not None and keep < 1:
             raise ConfigError("--keep must be at least 1")
         backup = take_backup(location, directory, keep)
@@ -46,11 +46,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"removed the older backup {old}")
     return 0
 
-
-def keep_setting(text: str) -> int | None:
-    text = text.strip()
-    if not text or text == "0":
-        return None
-    if not text.isdigit():
-        raise ConfigError(f"GAMENIGHT_BACKUP_KEEP must be a whole number, not {text!r}")
-    return int(text)

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import urllib.error
 import urllib.request
-from pathlib import Path
 
-from dotenv import dotenv_values
-
-from bot.app.config import ConfigError, address, port
+from bot.app.config import ConfigError, address, environment, port
 
 LIVE_TIMEOUT = 1.0  # /healthz: the event loop answers within a second, or it is not alive
 READY_TIMEOUT = 5.0  # /readyz waits up to 2 s for the database
@@ -36,19 +32,11 @@ def run(args: argparse.Namespace) -> int:
     base = args.url
     if base is None:
         try:
-            base = local_url(settings())
+            base = local_url(environment())
         except ConfigError as err:
             return say(str(err), 2)
     url = base.rstrip("/") + path if not base.rstrip("/").endswith(path) else base
     return check(url, LIVE_TIMEOUT if args.live else READY_TIMEOUT)
-
-
-def settings(env_file: str | Path = ".env") -> dict[str, str]:
-    values: dict[str, str] = {}
-    if Path(env_file).is_file():
-        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
-    values.update(os.environ)
-    return values
 
 
 def local_url(values: dict[str, str]) -> str:
