@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.matches.model import UNRATED_OPTION
 from bot.matches.ratings import ALL_TIME, Skill, rate, season_of
 from bot.storage.rows import FinishRecord, MoveRow, SeatResult
 from bot.storage.store import Store
@@ -31,6 +32,8 @@ def unrated_reason(match: Any, moves: Sequence[MoveRow]) -> str | None:
     of a person's seat (it was away), or the match was not in a server."""
     if match.guild_id is None:
         return NO_SERVER
+    if match.row.options.get(UNRATED_OPTION):
+        return str(match.row.options[UNRATED_OPTION])
     if any(seat.kind == "computer" for seat in match.seats):
         return COMPUTER
     if any(move.actor == "computer" for move in moves):

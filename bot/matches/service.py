@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.common import GameError, NotYourTurn
-from bot.matches.lobbies import LobbyActions
+from bot.matches.night_tables import NightTableActions
 from bot.matches.errors import LobbyError, NotAllowed, NotSeated, OthersTurn, OutOfDate
 from bot.matches.model import (
     ABANDONED_AFTER, AWAY, AWAY_ONCE, ActionResult, Match, Timeout, player_name,
@@ -24,9 +24,10 @@ from bot.matches.model import (
 from i18n import _
 
 
-class MatchService(LobbyActions):
+class MatchService(NightTableActions):
     """The match service: reading and saving (`ServiceCore`, bot/matches/core.py), lobbies
-    (`LobbyActions`, bot/matches/lobbies.py), and here playing and the turn clocks' actions."""
+    (`LobbyActions`, bot/matches/lobbies.py), game nights' tables (`NightTableActions`,
+    bot/matches/night_tables.py), and here playing and the turn clocks' actions."""
 
     # -- playing -----------------------------------------------------------------------------
 

@@ -140,6 +140,38 @@ class MatchStore(StoreBase):
             raise ChannelBusy(channel_id) from err
         return int(match_id)
 
+    async def create_table_match(
+        self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any], seed: int,
+        seats: list[SeatRow], state: dict[str, Any], clocks: Clocks, place: PlaceNames,
+        table: tuple[int, int, int],
+    ) -> int:
+        """A match that starts at once with its `seats` (a game night's table: `table` is its
+        night, round and number, which it is linked to in the same transaction)."""
+        now, since = now_iso(), self.clock()
+        try:
+            async with self.transaction() as db:
+                match_id = await db.fetchval(
+                    "INSERT INTO matches (guild_id, channel_id, game, status, options, seed,"
+                    " state, version, creator_id, created_at, updated_at, turn_seconds,"
+                    " on_timeout, lobby_seconds, turn_since, human_at, server_name,"
+                    " channel_name, board_due)"
+                    " VALUES (?, ?, ?, 'active', ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)"
+                    " RETURNING id",
+                    (guild_id, channel_id, game, dumps(options), seed, dumps(state),
+                     seats[0].user_id or 0, now, now, clocks.turn_seconds, clocks.on_timeout,
+                     clocks.lobby_seconds, since, since, place.server, place.channel),
+                )
+                for seat in seats:
+                    await self._insert_seat(db, match_id, seat)
+                await db.execute(
+                    "UPDATE night_tables SET match_id = ?, thread_id = ?, status = 'playing'"
+                    " WHERE night_id = ? AND round = ? AND number = ?",
+                    (match_id, channel_id, *table))
+                await self._announce(db, match_id)
+        except Duplicate as err:
+            raise ChannelBusy(channel_id) from err
+        return int(match_id)
+
     async def set_seats(self, match_id: int, version: int, seats: list[SeatRow]) -> None:
         """Replace the lobby's seats (join / leave), bumping the version."""
         async with self.transaction() as db:
@@ -197,6 +229,14 @@ class MatchStore(StoreBase):
                 " WHERE id = ? AND status IN ('lobby', 'active')", (now_iso(), match_id))
             await self._announce(db, match_id)
             return changed == 1
+
+    async def replace_seat(self, match_id: int, version: int, seat: int, user_id: int,
+                           name: str) -> None:
+        """Another person takes the seat (a game night's substitute), bumping the version."""
+        async with self.transaction() as db:
+            await self._bump(db, match_id, version)
+            await db.execute("UPDATE seats SET user_id = ?, name = ?, away = NULL"
+                             " WHERE match_id = ? AND seat = ?", (user_id, name, match_id, seat))
 
     async def set_away(self, match_id: int, version: int, seat: int, away: str | None) -> None:
         """Mark a seat away (a computer plays its turns) or back, bumping the version."""

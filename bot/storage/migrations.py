@@ -222,6 +222,85 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN board_due INTEGER;
     """,
+    # 14: game nights (bot/nights/). A night's row holds its plan and where it is (`status`,
+    # `round`, the round's deadline `round_due`, seconds since the epoch), bumping `version`
+    # on every change like a match; its players are who signed up (on the card or the Discord
+    # event) and whether they checked in; its tables are every round's seating with the match
+    # each one became and its result; its log keeps what hosts overrode. Seasons are a
+    # server's own, else the calendar quarters.
+    """
+    CREATE TABLE nights (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        format TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        start_at REAL NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('scheduled', 'checkin', 'running', 'finished',
+                                               'cancelled')),
+        paused INTEGER NOT NULL DEFAULT 0,
+        round INTEGER NOT NULL DEFAULT 0,
+        round_due REAL,
+        seed INTEGER NOT NULL,
+        event_id INTEGER,
+        card_message_id INTEGER,
+        round_message_id INTEGER,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE INDEX nights_by_guild ON nights (guild_id, status);
+    CREATE TABLE night_players (
+        night_id INTEGER NOT NULL REFERENCES nights (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        signed_card INTEGER NOT NULL DEFAULT 0,
+        signed_event INTEGER NOT NULL DEFAULT 0,
+        opted_out INTEGER NOT NULL DEFAULT 0,
+        checked_in INTEGER NOT NULL DEFAULT 0,
+        pinged INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL DEFAULT 'signed',
+        joined_round INTEGER,
+        rating REAL,
+        PRIMARY KEY (night_id, user_id)
+    );
+    CREATE TABLE night_tables (
+        night_id INTEGER NOT NULL REFERENCES nights (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'playing', 'done', 'bye', 'out')),
+        thread_id INTEGER,
+        match_id INTEGER,
+        result TEXT,
+        PRIMARY KEY (night_id, round, number)
+    );
+    CREATE INDEX night_tables_by_match ON night_tables (match_id);
+    CREATE TABLE night_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        night_id INTEGER NOT NULL REFERENCES nights (id) ON DELETE CASCADE,
+        at REAL NOT NULL,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE night_settings (
+        guild_id INTEGER PRIMARY KEY,
+        time_zone TEXT,
+        host_role_id INTEGER,
+        permission_told INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE seasons (
+        guild_id INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL,
+        PRIMARY KEY (guild_id, number)
+    );
+    """,
 )
 
 

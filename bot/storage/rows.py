@@ -235,3 +235,78 @@ def dumps(value: Any) -> str | None:
 def loads(text: str | None) -> Any:
     """The value of JSON read from the database (None stays None)."""
     return None if text is None else json.loads(text)
+
+
+# -- game nights (bot/nights/) -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NightRow:
+    """A game night: its plan (`options`: rounds, table size, rated, turn time...), where it
+    is (`status`, `round`, the round's deadline) and the Discord things that show it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    format: str
+    options: dict[str, Any]
+    start_at: float
+    status: str  # scheduled, checkin, running, finished, cancelled
+    paused: bool
+    round: int
+    round_due: float | None
+    seed: int
+    event_id: int | None
+    card_message_id: int | None
+    round_message_id: int | None
+    version: int
+
+
+@dataclass(frozen=True)
+class NightPlayer:
+    """Someone who signed up for a night (on the card, or Interested on the Discord event)."""
+
+    user_id: int
+    name: str
+    signed_card: bool = False
+    signed_event: bool = False
+    opted_out: bool = False  # pressed I'm out (the event's Interested no longer counts)
+    checked_in: bool = False
+    pinged: bool = False
+    state: str = "signed"  # signed, playing, dropping, dropped, withdrawn, removed
+    joined_round: int | None = None
+    rating: float | None = None
+
+    @property
+    def signed_up(self) -> bool:
+        return (self.signed_card or self.signed_event) and not self.opted_out
+
+
+@dataclass(frozen=True)
+class NightTable:
+    """One table of a round: its players in seat order (a negative id is a computer), and the
+    match it became; a bye or a player sitting out is a table of one."""
+
+    round: int
+    number: int
+    players: tuple[int, ...]
+    status: str  # pending, playing, done, bye, out
+    thread_id: int | None = None
+    match_id: int | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class NightSettings:
+    time_zone: str | None = None  # an IANA name; None: UTC
+    host_role_id: int | None = None  # may host nights beside Manage Events
+    permission_told: bool = False  # the host was told once that Create Events is missing
+
+
+@dataclass(frozen=True)
+class Season:
+    number: int
+    name: str
+    started_at: float
+    ended_at: float | None

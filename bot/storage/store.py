@@ -11,8 +11,8 @@ exactly one wins, whichever process they run in.
 `StoreBase` (base.py, the database they share): matches.py (matches, seats, the move log),
 delivery.py (lobby and board messages, live DMs, closed DMs), clocks.py (turn clocks, leases),
 settings.py (servers' and people's settings, languages), records.py (records, ratings, history,
-forgetting a person), commits.py (hearing other processes' commits) and tables.py (whole tables,
-for `gamenight migrate`). The rows they read and write are in rows.py, their errors in errors.py.
+forgetting a person), nights.py (game nights, their tables, seasons), commits.py (hearing
+other processes' commits) and tables.py (whole tables, for `gamenight migrate`). The rows they read and write are in rows.py, their errors in errors.py.
 """
 
 from __future__ import annotations
@@ -30,13 +30,14 @@ from bot.storage.delivery import DeliveryStore
 from bot.storage.errors import SchemaTooNew, StoreUnavailable
 from bot.storage.matches import MatchStore
 from bot.storage.migrations import migrate
+from bot.storage.nights import NightStore
 from bot.storage.records import RecordStore
 from bot.storage.settings import SettingsStore
 from bot.storage.tables import TableStore
 
 
 class Store(MatchStore, DeliveryStore, ClockStore, SettingsStore, RecordStore, CommitStore,
-            TableStore):
+            TableStore, NightStore):
     """Owns the database: `await Store.open(path or postgresql:// URL)`, then `close()`."""
 
     @classmethod

@@ -23,8 +23,14 @@ TABLES: dict[str, tuple[str, ...]] = {
     "results": ("match_id", "seat"),
     "ratings": ("guild_id", "game", "season", "user_id"),
     "rating_changes": ("match_id", "user_id"),
+    "nights": ("id",),
+    "night_players": ("night_id", "user_id"),
+    "night_tables": ("night_id", "round", "number"),
+    "night_log": ("id",),
+    "night_settings": ("guild_id",),
+    "seasons": ("guild_id", "number"),
 }
-IDENTITIES = {"matches": "id", "moves": "id", "records": "seq"}  # numbered by the database
+IDENTITIES = {"matches": "id", "moves": "id", "records": "seq", "nights": "id", "night_log": "id"}  # numbered by the database
 
 
 class TableStore(StoreBase):

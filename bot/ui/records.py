@@ -42,6 +42,7 @@ UNRATED: dict[str, Text] = {
     "computer": _("not rated: a computer played"),
     "away": _("not rated: a computer played for someone away"),
     "no_server": _("not rated"),
+    "night": _("not rated: an unrated game night"),
 }
 
 
