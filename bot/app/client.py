@@ -39,6 +39,8 @@ from bot.matches.service import MatchService
 from bot.matches.model import Match
 from bot.storage.store import Store
 from bot.matches.timekeeper import Timekeeper
+from bot.nights.service import NightService
+from bot.ui.nights.runner import NightRunner
 from bot.ui.turn_clocks import BackButton, TurnClocks
 from bot.ui.unreadable import answer_unclaimed
 
@@ -80,6 +82,8 @@ class GamenightBot(commands.AutoShardedBot):
     clocks: TurnClocks
     computers: ComputerPlayers
     timekeeper: Timekeeper
+    nights: NightService
+    night_runner: NightRunner
     backups: BackupSchedule  # only with GAMENIGHT_BACKUP_DIR
 
     def __init__(self, settings: Settings, *, computer_executor: Executor | None = None,
@@ -172,8 +176,10 @@ class GamenightBot(commands.AutoShardedBot):
             self.add_listener(self._interaction_received, "on_interaction")
         # runs the clocks and the computers, or not
         on_lease = None if self.metrics is None else self.metrics.lease
+        self.nights = NightService(self.store, self.service, self.clock)
+        self.night_runner = NightRunner(self, self.nights, self.clock)
         self.timekeeper = Timekeeper(self.store, self.service, self.clocks, self.computers,
-                                     self.clock, on_lease=on_lease)
+                                     self.clock, on_lease=on_lease, nights=self.night_runner)
         self.service.on_commit = self._committed
         for adapter in (SHARED, *(game.adapter for game in GAMES)):
             # imported, not load_extension'ed: that would execute a second copy of a module
@@ -225,6 +231,9 @@ class GamenightBot(commands.AutoShardedBot):
         if self.timekeeper.holding:
             self.computers.schedule(match)
             self.clocks.arm(match.row)
+        if match.status in ("finished", "cancelled"):  # a game night's table, maybe
+            self.night_runner.spawn(self.night_runner.match_ended(match),
+                                    f"match {match.id} ended")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id if self.user

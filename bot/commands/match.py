@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -13,7 +13,9 @@ from discord.ext import commands
 
 from bot.ui import records as records_view
 from bot.commands.game import TURN_TIME_CHOICES
+from bot.commands.nights import NightCommands, SeasonCommands
 from bot.ui.exports import send_export
+from bot.ui.nights.controls import CONTROLS as NIGHT_CONTROLS
 from bot.ui.language import language_of
 from bot.ui.lobby import (
     AddComputerSelect, LobbyButton, RemoveComputerButton, is_moderator, lobby_card, player_of,
@@ -26,7 +28,8 @@ from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import LEVELS, player_name
-from bot.storage.rows import GuildSettings
+from bot.nights.when import valid_zone
+from bot.storage.rows import GuildSettings, NightSettings
 from bot.ui.threads import match_list_embed, visible_to
 from bot.matches.turn_time import (
     DEFAULT_LOBBY_TIME, DEFAULT_ON_TIMEOUT, DEFAULT_TURN_TIME, LOBBY_TIMES, TURN_TIMES, duration,
@@ -253,34 +256,54 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             await interaction.followup.send(embed=more, ephemeral=True)
 
     @app_commands.command(name="settings",
-                          description="This server's turn clocks, lobby timeout and language "
-                                      "(Manage Server to change them)")
+                          description="This server's turn clocks, lobby timeout, language and "
+                                      "game nights (Manage Server to change them)")
     @app_commands.describe(turn_time="The turn time of new matches (a game's `new` may choose "
                                      "another)",
                            on_timeout="What happens when a player's time runs out",
                            lobby_timeout="How long a lobby waits to fill before it closes",
-                           language="The language of boards, lobby cards and announcements")
+                           language="The language of boards, lobby cards and announcements",
+                           time_zone="The time zone game nights' start times are read in "
+                                     "(e.g. Europe/Paris, Asia/Taipei)",
+                           night_host="A role that may schedule and run game nights (beside "
+                                      "Manage Events)")
     @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES,
                           lobby_timeout=LOBBY_TIME_CHOICES, language=SERVER_LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: str | None = None, lobby_timeout: str | None = None,
-                       language: str | None = None) -> None:
+                       language: str | None = None, time_zone: str | None = None,
+                       night_host: discord.Role | None = None) -> None:
         if interaction.guild_id is None:
             raise LobbyError(_("Settings belong to a server: use this command in one."))
         current = await self.store.guild_settings(interaction.guild_id)
+        nights = await self.bot.nights.settings(interaction.guild_id)
         changes = {k: v for k, v in (("turn_time", turn_time), ("on_timeout", on_timeout),
                                      ("lobby_time", lobby_timeout)) if v is not None}
         if language is not None:
             changes["language"] = None if language == AUTO else language
-        if changes:
+        night_changes: dict[str, Any] = {}
+        if time_zone is not None:
+            if not valid_zone(time_zone):
+                raise LobbyError(_("{zone} is not a time zone I know: write it like "
+                                   "Europe/Paris, America/New_York or Asia/Taipei.",
+                                   zone=f"`{time_zone[:40]}`"))
+            night_changes["time_zone"] = time_zone
+        if night_host is not None:
+            night_changes["host_role_id"] = night_host.id
+        if changes or night_changes:
             if not interaction.permissions.manage_guild:
                 raise NotAllowed(_("Only members with Manage Server can change these settings."))
+        if changes:
             current = replace(current, **changes)
             await self.store.set_guild_settings(interaction.guild_id, current)
             self.bot.languages.server_changed(interaction.guild_id, current.language)
+        if night_changes:
+            nights = replace(nights, **night_changes)
+            await self.bot.nights.set_settings(interaction.guild_id, nights)
         voice = await self.bot.languages.reader(interaction)
-        said = settings_text(current, self.server_locale(interaction.guild_id))
-        if changes:
+        said = lines((settings_text(current, self.server_locale(interaction.guild_id)),
+                      night_settings_text(nights)))
+        if changes or night_changes:
             said = join_sentences(voice, (_("Saved."), said))
         await interaction.response.send_message(voice(said), ephemeral=True)
 
@@ -449,6 +472,16 @@ def split_field(name: str, value: str) -> list[tuple[str, str]]:
     return [(name if i == 0 else "\u200b", part) for i, part in enumerate(parts)]
 
 
+def night_settings_text(settings: NightSettings) -> Words:
+    """The game nights' settings, as `/gamenight settings` shows them."""
+    zone = _("Game nights' start times are read in **{zone}**.",
+             zone=settings.time_zone or "UTC")
+    if settings.host_role_id is None:
+        return lines((zone, _("Members with Manage Events host game nights.")))
+    return lines((zone, _("Members with Manage Events or the role {role} host game nights.",
+                          role=f"<@&{settings.host_role_id}>")))
+
+
 def settings_text(settings: GuildSettings, locale_language: str = ENGLISH) -> Words:
     """A server's settings, as `/gamenight settings` shows them (`locale_language`: the
     language of the server's Discord locale, which channels follow without a setting)."""
@@ -479,7 +512,11 @@ async def send_private(interaction: discord.Interaction, *, embed: discord.Embed
 async def setup(bot: GamenightBot) -> None:
     """Add the shared commands and the lobby, rematch and DM retry buttons."""
     await bot.add_cog(MatchCog(bot))
-    await bot.add_cog(HelpCog(bot))
+    help_cog = HelpCog(bot)
+    help_cog.app_command.add_command(NightCommands())
+    help_cog.app_command.add_command(SeasonCommands())
+    await bot.add_cog(help_cog)
+    bot.add_dynamic_items(*NIGHT_CONTROLS)
     bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton,
                           AddComputerSelect, RemoveComputerButton, records_view.LeaderboardPage,
                           records_view.HistoryPage, records_view.ForgetButton)

@@ -96,14 +96,24 @@ class ComputerRunner(Protocol):
     def schedule(self, match: Match, *, retry: bool = False) -> bool: ...
 
 
+class NightKeeper(Protocol):
+    """The game nights' times (bot/ui/nights/runner.py), kept by the lease's holder."""
+
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+    async def rescan(self) -> None: ...
+
+
 class Timekeeper:
     """Holds, renews and gives up the timekeeper lease, running the `clocks` and `computers`
     only while it holds it."""
 
     def __init__(self, store: LeaseStore, service: MatchService, clocks: TurnClockRunner,
                  computers: ComputerRunner, clock: Clock,
-                 on_lease: Callable[[bool], None] | None = None) -> None:
+                 on_lease: Callable[[bool], None] | None = None,
+                 nights: NightKeeper | None = None) -> None:
         self.store = store
+        self.nights = nights
         self.service = service
         self.clocks = clocks
         self.computers = computers
@@ -231,6 +241,8 @@ class Timekeeper:
             # was taken out at start-up). Before the computers: their moves restart clocks.
             await self.clocks.start()
             await self.computers.resume()  # the computers' turns pending meanwhile
+            if self.nights is not None:
+                await self.nights.start()
         except BaseException:
             await self._step_down()
             if self.shared:  # another process may manage: it takes the lease at once
@@ -248,6 +260,8 @@ class Timekeeper:
         self._hold(False)
         self.computers.stop()
         await self.clocks.stop()
+        if self.nights is not None:
+            await self.nights.stop()
 
     async def _rescan(self) -> None:
         """Arm every open match's clocks, schedule every computer due to act, and post the
@@ -260,6 +274,8 @@ class Timekeeper:
             self.clocks.arm(row)
         for match_id in await self.store.computer_matches():
             await self.heard(match_id)
+        if self.nights is not None:
+            await self.nights.rescan()
         await self.clocks.catch_up_owed(now - OWED_AFTER, now - OWED_AFTER - 2 * RESCAN_EVERY)
 
     # -- other processes' commits ------------------------------------------------------------

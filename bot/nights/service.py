@@ -27,9 +27,10 @@ from bot.nights.model import (
 )
 from bot.nights.plan import Plan, check_plan
 from bot.nights.results import drawn_result, table_result
+from bot.nights.seasons import SeasonLine, Span, current_span, season_table
 from bot.nights.rounds import BYE, DONE, OUT, PENDING, PLAYING as TABLE_PLAYING, next_tables
 from bot.storage.errors import StaleVersion
-from bot.storage.rows import NightTable, PlaceNames, SeatRow
+from bot.storage.rows import NightSettings, NightTable, PlaceNames, Season, SeatRow
 from i18n import _
 
 MIN_PLAYERS = 2
@@ -67,6 +68,49 @@ class NightService(NightHosting):
     async def open_in(self, guild_id: int) -> list[Night]:
         return [n for row in await self.store.guild_nights(guild_id)
                 if (n := await self.get(row.id)) is not None]
+
+    async def open_nights(self) -> list[Night]:
+        """Every night to come or in play, in every server."""
+        return [n for row in await self.store.open_nights()
+                if (n := await self.get(row.id)) is not None]
+
+    async def last_in(self, guild_id: int, channel_id: int) -> Night | None:
+        """The newest night held in a channel, open or not."""
+        rows = [row for row in await self.store.guild_nights(guild_id, open_only=False)
+                if row.channel_id == channel_id]
+        return None if not rows else await self.get(rows[0].id)
+
+    async def settings(self, guild_id: int) -> NightSettings:
+        return await self.store.night_settings(guild_id)
+
+    async def set_settings(self, guild_id: int, settings: NightSettings) -> None:
+        await self.store.set_night_settings(guild_id, settings)
+
+    async def season(self, guild_id: int, at: float) -> tuple[Span, list[SeasonLine],
+                                                               dict[int, str]]:
+        """The season open at `at`: its span, standings and the players' names."""
+        span = current_span(await self.store.seasons(guild_id), at)
+        nights = []
+        names: dict[int, str] = {}
+        for night_id in await self.store.finished_nights(guild_id, span.start, span.end):
+            night = await self.get(night_id)
+            if night is None:
+                continue
+            standings = night.standings()
+            nights.append(({s.player: s.points for s in standings},
+                           standings[0].player if standings else None))
+            names.update({p.user_id: p.name for p in night.players})
+        return span, season_table(nights), names
+
+    async def start_season(self, guild_id: int, name: str) -> Season:
+        return await self.store.start_season(guild_id, name, self.clock.now())
+
+    async def end_season(self, guild_id: int) -> Season | None:
+        return await self.store.end_season(guild_id, self.clock.now())
+
+    async def note_thread(self, night_id: int, table: NightTable, thread_id: int) -> None:
+        """The table's thread exists (before its match does: a restart reuses it)."""
+        await self.store.set_table(night_id, table.round, table.number, thread_id=thread_id)
 
     async def night_of_match(self, match_id: int) -> tuple[Night, NightTable] | None:
         found = await self.store.table_of_match(match_id)
@@ -155,8 +199,9 @@ class NightService(NightHosting):
                 raise LobbyError(_("Game night #{id} is over.", id=str(night_id)))
             player = night.player(user_id)
             if in_:
-                if night.row.status == RUNNING and player is None or (
-                        night.row.status == RUNNING and player.state in (SIGNED, *GONE)):
+                if night.row.status == RUNNING:
+                    if player is not None and player.state in (PLAYING, DROPPING):
+                        raise LobbyError(_("You are checked in and playing."))
                     return await self._late_join(night, user_id, name)
                 await self.store.put_player(night_id, user_id, name, signed_card=True,
                                             opted_out=False)
@@ -278,7 +323,8 @@ class NightService(NightHosting):
         due = (None if night.plan.round_minutes is None
                else self.clock.now() + night.plan.round_minutes * 60)
         await self._write(self.store.start_round(night.id, night.row.version, tables,
-                                                 round=round_, round_due=due))
+                                                 round=round_, round_due=due,
+                                                 round_message_id=None))
         return await self._committed(night.id)
 
     async def open_table(self, night_id: int, table: NightTable, thread_id: int,
@@ -350,10 +396,11 @@ class NightService(NightHosting):
     async def advance(self, night_id: int, *, force: bool = False) -> Night | None:
         """The round is over (every table done, or `force`: the host's `next` or the round's
         deadline, which end the games still playing with a shared place): seat the next round,
-        or finish the night. None when the round is not over or the night is paused."""
+        or finish the night. None when the round is not over. A paused night's next round is
+        seated, but its tables open only once it resumes."""
         async with self.lock(night_id):
             night = await self.require(night_id)
-            if night.row.status != RUNNING or (night.row.paused and not force):
+            if night.row.status != RUNNING:
                 return None
             if not night.round_done:
                 if not force:

@@ -1,0 +1,405 @@
+"""`/gamenight night ...`: scheduling a game night and running it (the host's controls), and a
+player's `drop`; `/gamenight season ...`: a server's seasons and their standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.commands.game import TURN_TIME_CHOICES
+from bot.matches.errors import LobbyError, NotAllowed
+from bot.matches.titles import title
+from bot.nights.model import Night
+from bot.nights.plan import FORMATS, SEATS, SWISS, Plan
+from bot.nights.when import BadTime, read_start
+from bot.ui.nights.cards import card_link, standings_embed
+from bot.ui.nights.words import night_title
+from bot.ui.present import COLOUR
+from i18n import Words, _, lines
+
+if TYPE_CHECKING:
+    from bot.app.client import GamenightBot
+
+GAME_CHOICES = [app_commands.Choice(name=title(game), value=game) for game in SEATS]
+FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in FORMATS]
+
+
+def bot_of(interaction: discord.Interaction) -> GamenightBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def may_host(interaction: discord.Interaction, night: Night | None = None) -> bool:
+    """Manage Events, the server's night-host role, or (for a night) its own host."""
+    if night is not None and interaction.user.id == night.row.host_id:
+        return True
+    perms = interaction.permissions
+    if perms.manage_events or perms.manage_guild:
+        return True
+    settings = await bot_of(interaction).nights.settings(interaction.guild_id or 0)
+    roles = getattr(interaction.user, "roles", [])
+    return settings.host_role_id is not None and any(r.id == settings.host_role_id
+                                                     for r in roles)
+
+
+async def require_host(interaction: discord.Interaction, night: Night | None = None) -> None:
+    if not await may_host(interaction, night):
+        raise NotAllowed(_("Only the night's host, members with Manage Events, or the server's "
+                           "night-host role can do that."))
+
+
+async def night_here(interaction: discord.Interaction, night_id: int | None) -> Night:
+    """The night named, else the one in play or next in this channel."""
+    nights = bot_of(interaction).nights
+    if interaction.guild_id is None:
+        raise LobbyError(_("Game nights belong to a server: use this command in one."))
+    if night_id is not None:
+        return await nights.require(night_id, interaction.guild_id)
+    here = [n for n in await nights.open_in(interaction.guild_id)
+            if n.row.channel_id == interaction.channel_id]
+    if not here:
+        raise LobbyError(_("No game night is open in this channel: `/gamenight night list` "
+                           "shows the server's, and `night:` names one."))
+    return sorted(here, key=lambda n: (n.row.status != "running", n.row.start_at))[0]
+
+
+async def reply(interaction: discord.Interaction, text: Words) -> None:
+    voice = await bot_of(interaction).languages.reader(interaction)
+    if interaction.response.is_done():
+        await interaction.followup.send(voice(text), ephemeral=True)
+    else:
+        await interaction.response.send_message(voice(text), ephemeral=True)
+
+
+class NightCommands(app_commands.Group):
+    """`/gamenight night ...`."""
+
+    def __init__(self) -> None:
+        super().__init__(name="night", description="Game nights: several rounds of one game, "
+                                                   "with sign-up, check-in and standings")
+
+    @app_commands.command(name="schedule", description="Schedule a game night (Manage Events "
+                                                       "or the night-host role)")
+    @app_commands.describe(
+        game="The game of the night", start="When it starts: 2026-12-05 19:30, 19:30 or in 2h "
+        "(the server's time zone)", format="swiss, round-robin (up to 12 players) or casual",
+        rounds="How many rounds (left out: to fit the players)",
+        table="Players a table (Scrabble 2-4, Dou Dizhu 3 or 4)", rated="Whether its games "
+        "move ratings", turn_time="The turn clocks of its games", channel="Where the night "
+        "is held (this channel, if left out)", computers="Computers may fill a short table",
+        round_minutes="A round's deadline in minutes (left out: when its games end, or "
+        "`/gamenight night next`)", checkin="Minutes before the start that check-in opens")
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, turn_time=TURN_TIME_CHOICES)
+    async def schedule(self, interaction: discord.Interaction, game: str, start: str,
+                       format: str = SWISS, rounds: app_commands.Range[int, 1, 20] | None = None,
+                       table: app_commands.Range[int, 2, 4] | None = None, rated: bool = True,
+                       turn_time: str | None = None,
+                       channel: discord.TextChannel | None = None, computers: bool = False,
+                       round_minutes: app_commands.Range[int, 5, 1440] | None = None,
+                       checkin: app_commands.Range[int, 0, 1440] | None = None) -> None:
+        bot = bot_of(interaction)
+        if interaction.guild_id is None:
+            raise LobbyError(_("Game nights belong to a server: use this command in one."))
+        await require_host(interaction)
+        settings = await bot.nights.settings(interaction.guild_id)
+        try:
+            start_at = read_start(start, bot.clock.now(), settings.time_zone)
+        except BadTime:
+            raise LobbyError(_("I cannot read {start} as a time: write it like 2026-12-05 "
+                               "19:30, 19:30, or in 2h.", start=f"`{start[:40]}`")) from None
+        plan = Plan(game, format, rounds, table or SEATS[game][0] if game != "scrabble"
+                    else table or 2, rated, turn_time, 15 if checkin is None else checkin,
+                    computers, round_minutes=round_minutes)
+        night = await bot.nights.schedule(
+            guild_id=interaction.guild_id, host_id=interaction.user.id, plan=plan,
+            channel_id=(channel or interaction.channel).id,  # type: ignore[union-attr]
+            start_at=start_at)
+        await bot.nights.sign(night.id, interaction.user.id, interaction.user.display_name,
+                              in_=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        event_id = await bot.night_runner.events.create(night)
+        if event_id is not None:
+            night = await bot.nights.set_discord(night.id, event_id=event_id)
+        night = await bot.night_runner.post_card(await bot.nights.require(night.id))
+        said: list[Words] = [_("{night} is scheduled: [its card]({link}).",
+                               night=night_title(night), link=card_link(night))]
+        if event_id is None:
+            said.append(await self._no_event_note(interaction))
+        await reply(interaction, lines(said))
+
+    @staticmethod
+    async def _no_event_note(interaction: discord.Interaction) -> Words:
+        """Said once per server: why the night has no Discord event."""
+        bot = bot_of(interaction)
+        settings = await bot.nights.settings(interaction.guild_id or 0)
+        if settings.permission_told:
+            return _("(No Discord event, as before.)")
+        from dataclasses import replace
+        await bot.nights.set_settings(interaction.guild_id or 0,
+                                           replace(settings, permission_told=True))
+        return _("I could not create a Discord event for it: I need the **Create Events** "
+                 "permission. The night runs with its card alone; grant it and the next night "
+                 "gets an event too.")
+
+    @app_commands.command(name="edit", description="Move a game night's start or change its "
+                                                   "plan before it starts (host)")
+    @app_commands.describe(night="The night's number", start="The new start",
+                           rounds="How many rounds", computers="Computers may fill a short "
+                           "table", round_minutes="A round's deadline in minutes")
+    async def edit(self, interaction: discord.Interaction, night: int | None = None,
+                   start: str | None = None, rounds: app_commands.Range[int, 1, 20] | None = None,
+                   computers: bool | None = None,
+                   round_minutes: app_commands.Range[int, 5, 1440] | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        start_at = None
+        if start is not None:
+            settings = await bot.nights.settings(found.row.guild_id)
+            try:
+                start_at = read_start(start, bot.clock.now(), settings.time_zone)
+            except BadTime:
+                raise LobbyError(_("I cannot read {start} as a time: write it like 2026-12-05 "
+                                   "19:30, 19:30, or in 2h.", start=f"`{start[:40]}`")) from None
+        changes: dict[str, Any] = {k: v for k, v in (("rounds", rounds), ("computers", computers),
+                                                     ("round_minutes", round_minutes))
+                                   if v is not None}
+        edited = await bot.nights.edit(found.id, start_at=start_at, changes=changes)
+        await bot.night_runner.refresh_card(edited)
+        if start_at is not None:
+            await bot.night_runner.events.edit(edited)
+        await reply(interaction, _("Saved: {night} is updated on [its card]({link}).",
+                                   night=night_title(edited), link=card_link(edited)))
+
+    @app_commands.command(name="cancel", description="Call a game night off (host)")
+    @app_commands.describe(night="The night's number")
+    async def cancel(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        cancelled = await bot.nights.cancel(found.id)
+        await bot.night_runner.refresh_card(cancelled)
+        await bot.night_runner.events.cancel(cancelled)
+        await reply(interaction, _("{night} is called off.", night=night_title(cancelled)))
+
+    @app_commands.command(name="list", description="This server's game nights to come and in "
+                                                   "play")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        if interaction.guild_id is None:
+            raise LobbyError(_("Game nights belong to a server: use this command in one."))
+        found = await bot.nights.open_in(interaction.guild_id)
+        if not found:
+            await reply(interaction, _("No game night is scheduled: `/gamenight night schedule` "
+                                       "plans one."))
+            return
+        rows = [_("{night} in {channel}, <t:{start}:F>: {count} signed up ([card]({link}))",
+                  night=night_title(n), channel=f"<#{n.row.channel_id}>",
+                  start=int(n.row.start_at), count=len(n.signed_up), link=card_link(n))
+                for n in found[:20]]
+        await reply(interaction, lines(rows))
+
+    @app_commands.command(name="standings", description="A game night's standings (only you)")
+    @app_commands.describe(night="The night's number")
+    async def standings(self, interaction: discord.Interaction,
+                        night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here_or_last(interaction, night)
+        voice = await bot.languages.reader(interaction)
+        await interaction.response.send_message(
+            embed=standings_embed(found, voice, found.row.round), ephemeral=True)
+
+    @app_commands.command(name="next", description="End the round now and start the next "
+                                                   "(host; unfinished games share the place)")
+    @app_commands.describe(night="The night's number")
+    async def next_(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        if found.row.status != "running":
+            raise LobbyError(_("{night} has not started yet.", night=night_title(found)))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        advanced = await bot.night_runner.next_round(found.id, force=True)
+        await reply(interaction, _("Round {round} is over.", round=found.row.round)
+                    if advanced is not None else _("{night} is over.", night=night_title(found)))
+
+    @app_commands.command(name="drop", description="Leave a game night after your current "
+                                                   "game")
+    @app_commands.describe(night="The night's number")
+    async def drop(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        dropped = await bot.nights.drop(found.id, interaction.user.id)
+        await bot.night_runner.refresh_card(dropped)
+        player = dropped.player(interaction.user.id)
+        await reply(interaction, _("You leave {night} after your current game.",
+                                   night=night_title(dropped))
+                    if player is not None and player.state == "dropping" else
+                    _("You are out of {night}.", night=night_title(dropped)))
+
+    @app_commands.command(name="remove", description="Take a player out of a game night's "
+                                                     "coming rounds (host)")
+    @app_commands.describe(player="Who leaves the night", night="The night's number")
+    async def remove(self, interaction: discord.Interaction, player: discord.Member,
+                     night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        done = await bot.nights.remove(found.id, interaction.user.id, player.id)
+        await bot.night_runner.refresh_card(done)
+        await reply(interaction, _("{mention} is out of {night}'s coming rounds.",
+                                   mention=player.mention, night=night_title(done)))
+
+    @app_commands.command(name="sub", description="A substitute takes a player's seat in the "
+                                                  "round in play (host)")
+    @app_commands.describe(player="Who leaves", substitute="Who takes the seat",
+                           night="The night's number")
+    async def sub(self, interaction: discord.Interaction, player: discord.Member,
+                  substitute: discord.Member, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        done = await bot.nights.sub(found.id, interaction.user.id, player.id, substitute.id,
+                                    substitute.display_name)
+        table = done.table_of(substitute.id)
+        if table is not None and table.thread_id is not None:
+            thread = bot.get_channel(table.thread_id)
+            if isinstance(thread, discord.Thread):
+                try:
+                    await thread.add_user(substitute)
+                    await thread.send(await bot.languages.server(done.row.guild_id)(_(
+                        "{sub} takes {player}'s seat; the game goes on.", sub=substitute.mention,
+                        player=player.mention)))
+                except discord.HTTPException:
+                    pass
+        await reply(interaction, _("{sub} plays for {player} from now on.",
+                                   sub=substitute.mention, player=player.mention))
+
+    @app_commands.command(name="result", description="Set a table's result, with the reason "
+                                                     "(host; logged)")
+    @app_commands.describe(table="The table's number", winner="Who won (place 1)",
+                           reason="Why (kept in the night's log)",
+                           round="The round (the current one, if left out)",
+                           night="The night's number")
+    async def result(self, interaction: discord.Interaction, table: int,
+                     winner: discord.Member, reason: app_commands.Range[str, 3, 200],
+                     round: int | None = None, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        done = await bot.nights.override(found.id, interaction.user.id, round or found.row.round,
+                                         table, [winner.id], reason)
+        await reply(interaction, _("Saved: table {table} is won by {winner}.", table=table,
+                                   winner=winner.mention))
+        await bot.night_runner.edit_round_card(done, done.row.round_message_id, done.row.round)
+        if done.round_done:
+            await bot.night_runner.next_round(done.id)
+
+    @app_commands.command(name="pause", description="No new round starts until resumed "
+                                                    "(host; games in play go on)")
+    @app_commands.describe(night="The night's number")
+    async def pause(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        await self._pause(interaction, night, True)
+
+    @app_commands.command(name="resume", description="Let a paused game night go on (host)")
+    @app_commands.describe(night="The night's number")
+    async def resume(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        await self._pause(interaction, night, False)
+
+    async def _pause(self, interaction: discord.Interaction, night_id: int | None,
+                     paused: bool) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night_id)
+        await require_host(interaction, found)
+        done = await bot.nights.pause(found.id, interaction.user.id, paused)
+        await bot.night_runner.refresh_card(done)
+        await reply(interaction, _("{night} is paused: no new game starts until "
+                                   "`/gamenight night resume`.", night=night_title(done))
+                    if paused else _("{night} goes on.", night=night_title(done)))
+        if not paused:
+            if done.round_done:
+                await bot.night_runner.next_round(done.id)
+            else:
+                await bot.night_runner.open_round(done)
+
+    @app_commands.command(name="repair", description="Pair the current round again before its "
+                                                     "games start (host)")
+    @app_commands.describe(night="The night's number")
+    async def repair(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here(interaction, night)
+        await require_host(interaction, found)
+        done = await bot.nights.repair(found.id, interaction.user.id)
+        await reply(interaction, _("Round {round} is paired again.", round=done.row.round))
+        await bot.night_runner.open_round(done)
+
+
+async def night_here_or_last(interaction: discord.Interaction, night_id: int | None) -> Night:
+    try:
+        return await night_here(interaction, night_id)
+    except LobbyError:
+        if night_id is not None or interaction.guild_id is None:
+            raise
+    last = await bot_of(interaction).nights.last_in(interaction.guild_id,
+                                                    interaction.channel_id or 0)
+    if last is None:
+        raise LobbyError(_("No game night has been held in this channel."))
+    return last
+
+
+
+
+class SeasonCommands(app_commands.Group):
+    """`/gamenight season ...`."""
+
+    def __init__(self) -> None:
+        super().__init__(name="season", description="Game night seasons: each night's points "
+                                                    "added up")
+
+    @app_commands.command(name="start", description="Start a new season of game nights "
+                                                    "(Manage Events; ends the open one)")
+    @app_commands.describe(name="The season's name")
+    async def start(self, interaction: discord.Interaction,
+                    name: app_commands.Range[str, 1, 60]) -> None:
+        bot = bot_of(interaction)
+        if interaction.guild_id is None:
+            raise LobbyError(_("Game nights belong to a server: use this command in one."))
+        await require_host(interaction)
+        season = await bot.nights.start_season(interaction.guild_id, name)
+        await reply(interaction, _("Season **{name}** has started: the nights from now on "
+                                   "count towards it.", name=season.name))
+
+    @app_commands.command(name="end", description="End the open season of game nights "
+                                                  "(Manage Events)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        if interaction.guild_id is None:
+            raise LobbyError(_("Game nights belong to a server: use this command in one."))
+        await require_host(interaction)
+        season = await bot.nights.end_season(interaction.guild_id)
+        if season is None:
+            raise LobbyError(_("No season of this server is open: seasons are the calendar "
+                               "quarters until `/gamenight season start` names one."))
+        await reply(interaction, _("Season **{name}** is over. Until the next one starts, "
+                                   "nights count towards the calendar quarter.",
+                                   name=season.name))
+
+    @app_commands.command(name="standings", description="This season's game night standings "
+                                                        "(only you)")
+    async def standings(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        if interaction.guild_id is None:
+            raise LobbyError(_("Game nights belong to a server: use this command in one."))
+        span, table, names = await bot.nights.season(interaction.guild_id, bot.clock.now())
+        voice = await bot.languages.reader(interaction)
+        rows: list[Words] = [
+            _("{rank}. {name}: {points} points in {nights} nights ({wins} won)",
+              rank=line.rank, name=names.get(line.player, str(line.player)),
+              points=f"{line.points:g}", nights=line.nights, wins=line.wins)
+            for line in table[:25]]
+        if not rows:
+            rows = [_("No game night has finished this season yet.")]
+        embed = discord.Embed(title=voice(_("Season {name}", name=span.name)),
+                              description=voice(lines(rows))[:4000], colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,96 @@
+"""Game nights through the real bot and the fake Discord, with a clock the test moves: the
+sign-up card, check-in pings, rounds as matches in threads with one round card each, the
+standings after each round and the podium at the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
+from tests.fakediscord import Perm
+
+pytestmark = pytest.mark.e2e
+
+MINUTE = 60.0
+NAMES = ("host", "ann", "ben", "cat", "dan", "eve", "fay")
+
+
+@pytest.fixture
+async def world():
+    async with fake_world("nights", NAMES, moderators=()) as world:
+        fake, guild, channel, users = world
+        guild.members[users["host"].id].roles.append(
+            fake.add_role(guild, "hosts", Perm.MANAGE_GUILD))
+        yield world
+
+
+def night_bot(fake, db, guild, clock):
+    return running_bot(fake, db, guild.id, computer_executor=InlineExecutor(), clock=clock)
+
+
+async def later(fake, clock, seconds):
+    clock.advance(seconds)
+    await fake.wait_idle()
+
+
+def card_of(fake, channel):
+    return next(m for m in fake.messages(channel) if any(
+        b.get("custom_id", "").startswith("gn:night:in:") for b in m.buttons))
+
+
+async def finish_round(fake, bot, night_id, users_by_id):
+    """In each table's thread, the player seated second resigns (the first wins)."""
+    night = await bot.nights.require(night_id)
+    for table in night.round_tables():
+        if table.match_id is None:
+            continue
+        match = await bot.service.get(table.match_id)
+        if match.status != "active":
+            continue
+        thread = fake.channels[table.thread_id]
+        await fake.slash(users_by_id[table.players[1]], thread, "match resign")
+    await fake.wait_idle()
+
+
+async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        result = await fake.slash(users["host"], channel, "gamenight night schedule",
+                                  game="reversi", start="in 1h", rounds=3)
+        assert "is scheduled" in result.text()
+        card = card_of(fake, channel)
+        for name in NAMES[1:]:
+            await fake.click(users[name], card, label="I'm in")
+        card = card_of(fake, channel)
+        assert "**7** signed up" in card.text()  # the host and six more
+
+        await later(fake, clock, 45 * MINUTE + 1)  # check-in opens 15 minutes before
+        pinged = [u for u in users.values()
+                  if any("Check-in is open" in m.text() for m in fake.dm_messages(u))]
+        assert len(pinged) == 7
+        for name in NAMES[:6]:  # fay never checks in
+            ping = next(m for m in fake.dm_messages(users[name]) if "Check-in" in m.text())
+            await fake.click(users[name], ping, label="Check in")
+        await later(fake, clock, 15 * MINUTE)
+
+        night = (await bot.nights.open_in(guild.id))[0]
+        assert night.row.status == "running" and night.row.round == 1
+        assert night.player(users["fay"].id).state == "withdrawn"
+        threads = fake.threads(channel)
+        assert len(threads) == 3  # six players, three tables
+        for thread in threads:
+            assert any(m.attachments for m in fake.messages(thread))  # the board is there
+        round_cards = [m for m in fake.messages(channel) if "round 1 of 3" in m.text()]
+        assert len(round_cards) == 1
+
+        for round_ in (1, 2, 3):
+            await finish_round(fake, bot, night.id, by_id)
+            night = await bot.nights.require(night.id)
+        assert night.row.status == "finished"
+        texts = [m.text() for m in fake.messages(channel)]
+        assert any("final standings" in t and "\N{FIRST PLACE MEDAL}" in t for t in texts)
+        assert sum("standings after round" in t for t in texts) == 2
+        pairs = [frozenset(t.players) for t in night.tables if len(t.players) == 2]
+        assert len(pairs) == len(set(pairs)) == 9  # nine games, no rematch
