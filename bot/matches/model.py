@@ -34,6 +34,9 @@ def game_title(game: str) -> str:
 
 SEATS_OPTION = "players"  # match option: the number of seats a lobby opens with
 UNRATED_OPTION = "unrated"  # match option: why it moves no rating (a night that is not rated)
+NIGHT_OPTION = "night"  # match option: the game night whose table it is (a no-show forfeits)
+BOT_OPTIONS = (SEATS_OPTION, TURN_OPTION, UNRATED_OPTION, NIGHT_OPTION)  # not the engine's
+
 LEVELS = ("easy", "normal", "hard")  # a computer player's levels (each game's `ai.LEVELS`)
 LEVEL_NAMES: dict[str, Text] = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
 COMPUTER_NAME = re.compile(r"Computer(?: (?P<number>[0-9]+))? \((?P<level>[a-z]+)\)")
@@ -138,7 +141,7 @@ class Match:
     def engine_options(self) -> dict[str, Any] | None:
         """The options for the engine: everything but the lobby's seat target."""
         options = {k: v for k, v in self.row.options.items()
-                   if k not in (SEATS_OPTION, TURN_OPTION, UNRATED_OPTION)}
+                   if k not in BOT_OPTIONS}
         return options or None
 
     @property

@@ -10,7 +10,7 @@ from bot.matches.core import ServiceCore
 from bot.matches.errors import LobbyError, NotSeated
 from bot.matches.engines import engine_for
 from bot.matches.lobbies import LobbyActions
-from bot.matches.model import Match
+from bot.matches.model import BOT_OPTIONS, NIGHT_OPTION, Match
 from bot.storage.rows import PlaceNames, SeatRow
 from i18n import _
 
@@ -26,8 +26,9 @@ class NightTableActions(LobbyActions):
         clocks = await self._clocks(guild_id, options)
         seed = secrets.randbits(62)
         match_options = {k: v for k, v in options.items()}
+        match_options[NIGHT_OPTION] = table[0]
         engine_options = {k: v for k, v in options.items()
-                          if k not in ("players", "turn_time", "unrated")} or None
+                          if k not in BOT_OPTIONS} or None
         state = engine_for(game).new_game(len(seats), seed=seed, options=engine_options)
         async with self._lock(channel_id):
             match_id = await self.store.create_table_match(
@@ -35,6 +36,14 @@ class NightTableActions(LobbyActions):
                 seed=seed, seats=seats, state=state.to_dict(), clocks=clocks, place=place,
                 table=table)
             return await self._committed(match_id)
+
+    async def no_show(self, match: Match, seat: int) -> bool:
+        """Whether `seat` is a game night's player who has not acted yet: when their clock runs
+        out, they forfeit (a walkover) instead of a computer playing for them."""
+        if not match.row.options.get(NIGHT_OPTION) or match.player(seat).kind != "user":
+            return False
+        return not any(m.seat == seat and m.actor == "person"
+                       for m in await self.store.moves(match.id))
 
     async def end_for_night(self, match_id: int, reason: str) -> Match | None:
         """End a table's match without a result (its round closed, or the night was called

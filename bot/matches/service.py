@@ -105,7 +105,7 @@ class MatchService(NightTableActions):
                 if passed is None:  # no pass here: a computer makes this one move
                     return await self._away(match, seat, AWAY_ONCE)
                 return Timeout("skip", match, seat, await self._record(match, seat, "pass", passed))
-            if match.row.on_timeout == "forfeit":
+            if match.row.on_timeout == "forfeit" or await self.no_show(match, seat):
                 # Where the game has a forfeit the others play on (a computer takes the seat).
                 forfeit = getattr(match.engine, "forfeit", None)
                 action = "forfeit" if forfeit is not None else "resign"

@@ -372,26 +372,36 @@ class NightService(NightHosting):
             if match.status == "finished" and match.row.result is not None:
                 from games.common import Outcome
                 outcome = Outcome.from_dict(match.row.result)
-                result = table_result(outcome, len(table.players), night.row.game,
-                                      self._forfeits(match, table))
+                forfeits = await self._forfeits(match, table)
+                result = table_result(outcome, len(table.players), night.row.game, forfeits)
             else:
+                forfeits = []
                 result = drawn_result(len(table.players))
             await self.store.set_table(night.id, table.round, table.number, status=DONE,
                                        result=result)
-            await self._after_game(night, table)
+            await self._after_game(night, table, forfeits)
             return await self._committed(night.id)
 
-    @staticmethod
-    def _forfeits(match: Match, table: NightTable) -> list[int]:
-        seats = (match.row.result or {}).get("details", {}).get("forfeited_seats") or []
-        return [table.players[s] for s in seats if table.players[s] > 0]
+    async def _forfeits(self, match: Match, table: NightTable) -> list[int]:
+        """Who lost by walkover: the seats the clock resigned or forfeited (a no-show)."""
+        moves = await self.store.moves(match.id)
+        seats = {m.seat for m in moves if m.actor == "clock" and m.action in ("resign",
+                                                                             "forfeit")}
+        return [table.players[s] for s in sorted(seats) if s is not None
+                and table.players[s] > 0]
 
-    async def _after_game(self, night: Night, table: NightTable) -> None:
-        """Who dropped during this game leaves the night now."""
+    async def _after_game(self, night: Night, table: NightTable,
+                          forfeits: Sequence[int] = ()) -> None:
+        """Who dropped during this game leaves the night now; who did not show up is
+        withdrawn until they check in again."""
         for pid in table.players:
             player = night.player(pid)
-            if player is not None and player.state == DROPPING:
+            if player is None:
+                continue
+            if player.state == DROPPING:
                 await self.store.put_player(night.id, pid, player.name, state=DROPPED)
+            elif pid in forfeits and player.state == PLAYING:
+                await self.store.put_player(night.id, pid, player.name, state=WITHDRAWN)
 
     async def advance(self, night_id: int, *, force: bool = False) -> Night | None:
         """The round is over (every table done, or `force`: the host's `next` or the round's

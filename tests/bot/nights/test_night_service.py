@@ -179,3 +179,42 @@ async def test_late_join_until_half_the_rounds(nights, service, clock):
     assert any(77 in t.players for t in night.round_tables())
     points = {s.player: s.points for s in night.standings()}
     assert points[77] == 1.0  # a bye's points for the round missed
+
+
+async def test_a_no_show_forfeits_a_walkover_and_is_withdrawn_until_checking_in(
+        nights, service, clock):
+    night = await scheduled(nights, clock, Plan("reversi", rounds=3, turn_time="10m"),
+                            people=4, checked=4)
+    matches = await open_round(nights, night)
+    match = matches[0]
+    seat = match.current_seat()
+    absent = match.player(seat).user_id
+    clock.advance(10 * 60 + 1)
+    timeout = await service.time_out(match.id, clock.now())
+    assert timeout.kind == "forfeit" and timeout.after.status == "finished"
+    night = await nights.match_ended(timeout.after)
+    table = night.table_of(absent, 1)
+    assert table.result["forfeits"] == [absent]
+    assert night.player(absent).state == WITHDRAWN
+    # the other tables finish; the absent player is not seated in round 2
+    for other in matches[1:]:
+        ended = await service.resign(other.channel_id, other.player(0).user_id)
+        await nights.match_ended(ended.match)
+    night = await nights.advance(night.id)
+    assert night.row.round == 2 and night.table_of(absent) is None
+    night = await nights.check_in(night.id, absent, "back")
+    assert night.player(absent).state == PLAYING
+
+
+async def test_a_player_who_has_moved_is_not_a_no_show(nights, service, clock):
+    night = await scheduled(nights, clock, Plan("reversi", rounds=2, turn_time="10m"),
+                            people=2, checked=2)
+    match = (await open_round(nights, night))[0]
+    first = match.player(match.current_seat()).user_id
+    moved = await service.act(match.channel_id, first, "d3")
+    second = moved.match.player(moved.match.current_seat()).user_id
+    await service.act(match.channel_id, second, "c5")
+    clock.advance(10 * 60 + 1)
+    timeout = await service.time_out(match.id, clock.now())
+    assert timeout.kind == "away"  # the server's rule: a computer plays for them
+    assert timeout.after.status == "active"
