@@ -37,6 +37,8 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
 * ``add_member(guild, user, *, roles=(), nick=None, permissions=None) -> FakeMember``
   (``permissions`` = int / ``discord.Permissions`` / ``Perm`` flags; a personal role is made for it)
 * ``dm_channel(user) -> FakeChannel``
+* ``set_bot_permissions(guild, permissions)``: what the bot's own role in ``guild`` allows from
+  now on (GUILD_ROLE_UPDATE); ``FakeDiscord(bot_permissions=...)`` sets it for every guild
 * ``set_bot_overwrite(channel, *, allow=0, deny=0)``: a channel permission overwrite for the bot
   (its threads inherit it); channel posts, thread creation, ``app_permissions`` in interactions
   and the channel's ``permission_overwrites`` (CHANNEL_UPDATE) all follow it
@@ -61,6 +63,15 @@ Driving API (all ``await``-able ones wait until the bot is idle again, see below
   data, unchecked (a malformed event: ``interaction_payload(type, user, channel, data,
   message=None)`` builds an interaction's payload to alter first), and waits until idle
 * ``await send(user, channel, content) -> FakeMessage`` (a user message, dispatched as MESSAGE_CREATE)
+* Scheduled events (``event_driving``): ``await add_scheduled_event(guild, creator, name, *,
+  start, end, location, description=None)`` (a member makes an EXTERNAL event in the client),
+  ``await remove_scheduled_event(event)``, ``await mark_interested(user, event)`` /
+  ``await mark_uninterested(user, event)`` (USER_ADD / USER_REMOVE), ``await
+  start_scheduled_event(event)`` / ``await end_scheduled_event(event)`` (what Discord does at an
+  EXTERNAL event's start and end times: the test says when), ``scheduled_events(guild)``,
+  ``scheduled_event(id)`` -> :class:`FakeScheduledEvent` (``.status .interested .user_count
+  .creator .start .end .location``); ``fake.clock`` is the "now" Discord judges start times by
+* ``thread_members(thread) -> [FakeUser]`` (a thread's members; its creator is the first)
 * ``messages(channel_or_user, *, include_ephemeral=False)``, ``dm_messages(user)``,
   ``get_message(id)``, ``commands(guild=None)``, ``search(text)`` (where a string appears)
 * ``requests`` -> ``[(method, path), ...]`` (path without ``/api/v10``); ``request_log`` full records
@@ -106,6 +117,20 @@ every request body is checked against Discord's OpenAPI document and the limits 
 after a "thinking" defer replaces the loading message; ephemeral messages are invisible to the
 channel routes; commands keep their ids across bulk overwrites; MESSAGE_CONTENT intent respected.
 
+Guild scheduled events (``events``, ``event_routes``): list / create / get / modify / delete and the
+interested users (ascending by user id, ``before``/``after``/``limit`` <= 100, ``with_member``);
+an EXTERNAL event needs a location and an end, a start in the past or an end before the start
+-> 400 50035, status moves only SCHEDULED -> ACTIVE -> COMPLETED and SCHEDULED -> CANCELED
+(others 400 50035), a finished event -> 400 180000, at most 100 SCHEDULED or ACTIVE events
+(400 30038), creating needs Create Events or Manage Events and changing Manage Events (or
+Create Events on the bot's own event), else 403 50013. GUILD_SCHEDULED_EVENT_* reach only
+sessions with the GUILD_SCHEDULED_EVENTS intent; GUILD_CREATE carries the guild's events.
+Thread members (``thread_members``): add (Send Messages in Threads), remove (Manage Threads),
+join/leave ``@me``, get and list (paged ``with_member``, as in API v10); THREAD_MEMBERS_UPDATE to
+every session for the bot itself, else only with GUILD_MEMBERS. The answers of these routes are
+checked against the document too (``response_schema``: a wrong one fails the test like a refused
+request; ``fake.check_every_answer`` extends it to every route, which some older answers fail).
+
 Shards: each IDENTIFY names its shard ``[id, count]``; a session hears of the guilds on its shard
 (``(guild_id >> 22) % count == id``) and of their events and interactions, and shard 0 also of
 everything in DMs, so several bots (processes) may share one fake, each on some shards.
@@ -113,24 +138,27 @@ everything in DMs, so several bots (processes) may share one fake, each on some 
 Per-route rate limits (X-RateLimit-* headers, 429 when a client ignores them) only with
 ``FakeDiscord(rate_limits=RateLimits(limit, per))``; off by default.
 
-Not covered: overwrites other than the bot's own, voice, user reactions, polls, the global rate
-limit, ETF encoding, the 3-second / 15-minute interaction deadlines,
-user-installed-app contexts.
+Not covered: overwrites other than the bot's own, voice (so no voice or stage events),
+recurring events, archived threads, user reactions, polls, the global rate limit, ETF encoding,
+the 3-second / 15-minute interaction deadlines, user-installed-app contexts.
 
 Where things are: :class:`FakeDiscord` (``core``: its state, start and stop) is composed of one
 mixin per part: ``building`` (building the world), ``queries`` (reading it back), ``driving``
 (what users do, and raw interactions), ``idleness`` (waiting for the bot), ``gateway`` (sessions
 and events), ``message_store`` (messages made, edited and announced), ``rest`` (routing, the
-request log, injected failures), ``schema_check`` (every request body checked), ``routes`` and
-``callbacks`` (the REST handlers). The objects are in ``world``, ``messages`` and
-``interactions``; the rest in ``flags``, ``errors``, ``ratelimits`` and ``running`` (run_bot).
-``discord_schema`` checks request bodies against Discord's OpenAPI document (in ``data/``).
+request log, injected failures), ``schema_check`` (every request body checked), ``routes``,
+``event_routes``, ``thread_members`` and ``callbacks`` (the REST handlers), ``event_driving``
+(scheduled events as people and Discord change them). The objects are in ``world``,
+``events``, ``messages`` and ``interactions``; the rest in ``flags``, ``errors``,
+``query_params``, ``ratelimits`` and ``running`` (run_bot). ``discord_schema`` checks request
+bodies against Discord's OpenAPI document (in ``data/``), ``response_schema`` the fake's answers.
 """
 
 from __future__ import annotations
 
 from tests.fakediscord.core import FakeDiscord
 from tests.fakediscord.errors import BotError, IdleTimeout
+from tests.fakediscord.events import FakeScheduledEvent
 from tests.fakediscord.flags import Intent, Perm
 from tests.fakediscord.interactions import FakeInteraction, InteractionResult
 from tests.fakediscord.messages import FakeAttachment, FakeMessage, walk_components
@@ -151,6 +179,7 @@ __all__ = [
     "FakeMember",
     "FakeMessage",
     "FakeRole",
+    "FakeScheduledEvent",
     "FakeUser",
     "IdleTimeout",
     "Intent",

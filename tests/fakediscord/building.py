@@ -58,6 +58,16 @@ class WorldBuilding:
         channel.bot_overwrite = (self.bot_user.id, _perm_value(allow), _perm_value(deny))
         self._dispatch_soon("CHANNEL_UPDATE", lambda: channel.payload(), guild=channel.guild)
 
+    def set_bot_permissions(self, guild: FakeGuild, permissions: Any) -> FakeRole:
+        """What the bot's own role in `guild` allows from now on (GUILD_ROLE_UPDATE), as a
+        server admin edits it: e.g. ``Perm.BOT_DEFAULT`` without any events permission."""
+        role = next(r for r in self.bot_member(guild).roles if r.managed)
+        role.permissions = _perm_value(permissions)
+        self._dispatch_soon(
+            "GUILD_ROLE_UPDATE", lambda: {"guild_id": str(guild.id), "role": role.payload()}, guild=guild
+        )
+        return role
+
     def add_role(self, guild: FakeGuild, name: str, permissions: Any = 0) -> FakeRole:
         r = FakeRole(self.new_id(), guild, name, _perm_value(permissions), len(guild.roles))
         guild.roles.append(r)

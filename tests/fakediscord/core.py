@@ -9,13 +9,16 @@ import logging
 import secrets
 import traceback
 import weakref
-from typing import Any
+from datetime import datetime, timezone
+from typing import Any, Callable
 
 from aiohttp import web
 
 from tests.fakediscord.building import WorldBuilding
 from tests.fakediscord.callbacks import Callbacks
 from tests.fakediscord.driving import Driving
+from tests.fakediscord.event_driving import ScheduledEventDriving
+from tests.fakediscord.event_routes import ScheduledEventRoutes
 from tests.fakediscord.flags import Perm, _perm_value
 from tests.fakediscord.gateway import Gateway, _GatewayConn, _Session
 from tests.fakediscord.idleness import Idleness
@@ -27,6 +30,7 @@ from tests.fakediscord.ratelimits import RateLimits, _RateLimiter
 from tests.fakediscord.rest import RequestRecord, Rest
 from tests.fakediscord.routes import Routes
 from tests.fakediscord.schema_check import SchemaCheck, SchemaViolation
+from tests.fakediscord.thread_members import ThreadMembers
 from tests.fakediscord.world import FakeChannel, FakeGuild, FakeUser
 
 _GC_NOISE = ("Task was destroyed but it is pending", "Unclosed client session", "Unclosed connector")
@@ -50,8 +54,9 @@ class _ErrorCollector(logging.Handler):
         self.fake.errors.append(text)
 
 
-class FakeDiscord(WorldBuilding, Queries, Gateway, Idleness, Driving, MessageStore, Rest,
-                  SchemaCheck, Routes, Callbacks):
+class FakeDiscord(WorldBuilding, Queries, Gateway, Idleness, Driving, ScheduledEventDriving,
+                  MessageStore, Rest, SchemaCheck, Routes, ScheduledEventRoutes, ThreadMembers,
+                  Callbacks):
     """The fake Discord: the world in memory, its REST and gateway server, and the driving
     API (see the package docstring)."""
 
@@ -110,6 +115,9 @@ class FakeDiscord(WorldBuilding, Queries, Gateway, Idleness, Driving, MessageSto
         self._failures: list[dict[str, Any]] = []
         self.schema_violations: list[SchemaViolation] = []
         self._expect_invalid = 0
+        self.check_every_answer = False  # every route's answers, not only _answers_checked
+        # the moment Discord judges a scheduled event's times by (a test may set another)
+        self.clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)
 
     # ---------------------------------------------------------------- lifecycle
 

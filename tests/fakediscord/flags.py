@@ -28,8 +28,11 @@ class Perm:
     CHANGE_NICKNAME = 1 << 26
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33
+    MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
     ALL = (1 << 53) - 1
 
     EVERYONE_DEFAULT = (
@@ -46,6 +49,7 @@ class Intent:
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
     MESSAGE_CONTENT = 1 << 15
+    GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 def _perm_value(p: Any) -> int:

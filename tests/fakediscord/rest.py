@@ -98,6 +98,9 @@ class Rest:
             ("PATCH", f"/webhooks/{S.format('app')}/(?P<token>[^/]+)/messages/(?P<message>@original|\\d+)", self._r_wh_edit, False),
             ("DELETE", f"/webhooks/{S.format('app')}/(?P<token>[^/]+)/messages/(?P<message>@original|\\d+)", self._r_wh_delete, False),
         ]
+        checked = self._scheduled_event_routes(S) + self._thread_member_routes(S)
+        self._answers_checked = {handler for _, _, handler, _ in checked}
+        raw += checked
         return [(m, re.compile(p + "$"), h, auth) for m, p, h, auth in raw]
 
     @staticmethod
@@ -165,15 +168,15 @@ class Rest:
             if e.errors is not None:
                 body["errors"] = e.errors
                 log.warning("fakediscord: %s %s -> %s %s", request.method, sub, e.status, body)
+            self._check_answer(handler, request.method, sub, e.status, body)
             return self._json(body, e.status)
         except Exception:
             log.exception("fakediscord: internal error handling %s %s", request.method, sub)
             return self._json({"message": "fakediscord internal error", "code": 0}, 400)
-        if result is None:
-            return web.Response(status=204)
         if isinstance(result, web.StreamResponse):
             return result
-        return self._json(result)
+        self._check_answer(handler, request.method, sub, 200 if result is not None else 204, result)
+        return web.Response(status=204) if result is None else self._json(result)
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list]:

@@ -8,7 +8,7 @@ from urllib.parse import unquote
 from tests.fakediscord.errors import _HTTPError
 from tests.fakediscord.flags import Perm
 from tests.fakediscord.messages import FakeMessage
-from tests.fakediscord.world import FakeChannel, FakeGuild
+from tests.fakediscord.world import FakeChannel, FakeGuild, _now_iso
 
 
 class Routes:
@@ -221,6 +221,7 @@ class Routes:
         thread = FakeChannel(self.new_id(), payload["name"], 11, parent.guild, parent=parent,
                              owner_id=self.bot_user.id,
                              auto_archive_duration=payload.get("auto_archive_duration") or 1440)
+        thread.thread_members[self.bot_user.id] = _now_iso()  # its creator is its first member
         self.channels[thread.id] = thread
         parent.guild.threads.append(thread)
         data = thread.payload()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from tests import pseudo
-from tests.fakediscord import discord_schema
+from tests.fakediscord import discord_schema, response_schema
 from tests.fakediscord.errors import _HTTPError
 
 log = logging.getLogger("fakediscord")
@@ -51,6 +51,18 @@ class SchemaCheck:
             UNEXPECTED_VIOLATIONS.append(violation)
             log.error("fakediscord: Discord would refuse %s", violation)
         raise _HTTPError(400, 50035, "Invalid Form Body", discord_schema.form_errors(problems))
+
+    def _check_answer(self, handler: Any, method: str, sub: str, status: int, body: Any) -> None:
+        """Report an answer of the fake's that Discord's document says it would never give
+        (for the routes in ``_answers_checked``): a fault of the fake, failing the test."""
+        if handler not in self._answers_checked and not self.check_every_answer:
+            return
+        problems = response_schema.check_response(method, sub, status, body)
+        if problems:
+            violation = SchemaViolation(method, f"{sub} (its {status} answer)", body, problems)
+            self.schema_violations.append(violation)
+            UNEXPECTED_VIOLATIONS.append(violation)
+            log.error("fakediscord: Discord never answers %s", violation)
 
     def _names(self) -> list[str]:
         """The names a message may show as they are: people's, servers' and channels'."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tests.fakediscord.flags import Perm
 
 if TYPE_CHECKING:
+    from tests.fakediscord.events import FakeScheduledEvent
     from tests.fakediscord.messages import FakeMessage
 
 
@@ -49,6 +50,7 @@ class FakeUser:
             "banner": None,
             "accent_color": None,
             "avatar_decoration_data": None,
+            "primary_guild": None,
         }
 
 
@@ -140,6 +142,8 @@ class FakeChannel:
     topic: str | None = None
     messages: list["FakeMessage"] = field(default_factory=list, repr=False)
     bot_overwrite: tuple[int, int, int] | None = None  # (bot user id, allow, deny)
+    # a thread's members: user id -> when they joined (ISO 8601)
+    thread_members: dict[int, str] = field(default_factory=dict, repr=False)
 
     @property
     def mention(self) -> str:
@@ -187,7 +191,7 @@ class FakeChannel:
                     "parent_id": str(self.parent.id),
                     "owner_id": str(self.owner_id),
                     "message_count": len(self.messages),
-                    "member_count": 1,
+                    "member_count": len(self.thread_members),
                     "thread_metadata": {
                         "archived": False, "locked": False,
                         "auto_archive_duration": self.auto_archive_duration,
@@ -210,6 +214,7 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list, repr=False)
     threads: list[FakeChannel] = field(default_factory=list, repr=False)  # active threads
     members: dict[int, FakeMember] = field(default_factory=dict, repr=False)
+    scheduled_events: dict[int, "FakeScheduledEvent"] = field(default_factory=dict, repr=False)
     created_at: str = field(default_factory=_now_iso, repr=False)
 
     @property
@@ -269,7 +274,7 @@ class FakeGuild:
                     "presences": [],
                     "voice_states": [],
                     "stage_instances": [],
-                    "guild_scheduled_events": [],
+                    "guild_scheduled_events": [e.payload() for e in self.scheduled_events.values()],
                     "soundboard_sounds": [],
                 }
             )
