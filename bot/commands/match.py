@@ -256,17 +256,15 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             await interaction.followup.send(embed=more, ephemeral=True)
 
     @app_commands.command(name="settings",
-                          description="This server's turn clocks, lobby timeout, language and "
-                                      "game nights (Manage Server to change them)")
+                          description="This server's turn clocks, lobby timeout, language "
+                                      "and nights (Manage Server)")
     @app_commands.describe(turn_time="The turn time of new matches (a game's `new` may choose "
                                      "another)",
                            on_timeout="What happens when a player's time runs out",
                            lobby_timeout="How long a lobby waits to fill before it closes",
                            language="The language of boards, lobby cards and announcements",
-                           time_zone="The time zone game nights' start times are read in "
-                                     "(e.g. Europe/Paris, Asia/Taipei)",
-                           night_host="A role that may schedule and run game nights (beside "
-                                      "Manage Events)")
+                           time_zone="Game nights' time zone (e.g. Europe/Paris)",
+                           night_host="A role that may host game nights")
     @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES,
                           lobby_timeout=LOBBY_TIME_CHOICES, language=SERVER_LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,

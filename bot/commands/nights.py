@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands.game import TURN_TIME_CHOICES
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.titles import title
 from bot.nights.model import Night
 from bot.nights.plan import FORMATS, SEATS, SWISS, Plan
+from bot.matches.turn_time import TURN_TIMES
 from bot.nights.when import BadTime, read_start
 from bot.ui.nights.cards import card_link, standings_embed
-from bot.ui.nights.words import night_title
+from bot.ui.nights.words import night_title, points_text
 from bot.ui.present import COLOUR
-from i18n import Words, _, lines
+from i18n import Words, _, lines, n_
 
 if TYPE_CHECKING:
     from bot.app.client import GamenightBot
@@ -76,21 +76,16 @@ class NightCommands(app_commands.Group):
     """`/gamenight night ...`."""
 
     def __init__(self) -> None:
-        super().__init__(name="night", description="Game nights: several rounds of one game, "
-                                                   "with sign-up, check-in and standings")
+        super().__init__(name="night", description="Game nights: rounds, sign-up, standings")
 
-    @app_commands.command(name="schedule", description="Schedule a game night (Manage Events "
-                                                       "or the night-host role)")
+    @app_commands.command(name="schedule", description="Schedule a game night (host)")
     @app_commands.describe(
-        game="The game of the night", start="When it starts: 2026-12-05 19:30, 19:30 or in 2h "
-        "(the server's time zone)", format="swiss, round-robin (up to 12 players) or casual",
-        rounds="How many rounds (left out: to fit the players)",
-        table="Players a table (Scrabble 2-4, Dou Dizhu 3 or 4)", rated="Whether its games "
-        "move ratings", turn_time="The turn clocks of its games", channel="Where the night "
-        "is held (this channel, if left out)", computers="Computers may fill a short table",
-        round_minutes="A round's deadline in minutes (left out: when its games end, or "
-        "`/gamenight night next`)", checkin="Minutes before the start that check-in opens")
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, turn_time=TURN_TIME_CHOICES)
+        game="The game", start="2026-12-05 19:30, 19:30 or in 2h", format="The pairing",
+        rounds="Default: fits the players", table="Players a table", rated="Moves ratings",
+        turn_time="Turn clock: 2m, 10m, 1h, 12h, 24h, 72h or off", channel="Default: here",
+        computers="Computers fill short tables", round_minutes="Round deadline (minutes)",
+        checkin="Check-in opens this many minutes before")
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def schedule(self, interaction: discord.Interaction, game: str, start: str,
                        format: str = SWISS, rounds: app_commands.Range[int, 1, 20] | None = None,
                        table: app_commands.Range[int, 2, 4] | None = None, rated: bool = True,
@@ -102,6 +97,8 @@ class NightCommands(app_commands.Group):
         if interaction.guild_id is None:
             raise LobbyError(_("Game nights belong to a server: use this command in one."))
         await require_host(interaction)
+        if turn_time is not None and turn_time != "off" and turn_time not in TURN_TIMES:
+            raise LobbyError(_("A turn lasts one of: off, {times}.", times=", ".join(TURN_TIMES)))
         settings = await bot.nights.settings(interaction.guild_id)
         try:
             start_at = read_start(start, bot.clock.now(), settings.time_zone)
@@ -142,11 +139,10 @@ class NightCommands(app_commands.Group):
                  "permission. The night runs with its card alone; grant it and the next night "
                  "gets an event too.")
 
-    @app_commands.command(name="edit", description="Move a game night's start or change its "
-                                                   "plan before it starts (host)")
-    @app_commands.describe(night="The night's number", start="The new start",
-                           rounds="How many rounds", computers="Computers may fill a short "
-                           "table", round_minutes="A round's deadline in minutes")
+    @app_commands.command(name="edit", description="Change a night before it starts (host)")
+    @app_commands.describe(night="Night number", start="The new start", rounds="Rounds",
+                           computers="Computers fill short tables",
+                           round_minutes="Round deadline (minutes)")
     async def edit(self, interaction: discord.Interaction, night: int | None = None,
                    start: str | None = None, rounds: app_commands.Range[int, 1, 20] | None = None,
                    computers: bool | None = None,
@@ -172,8 +168,8 @@ class NightCommands(app_commands.Group):
         await reply(interaction, _("Saved: {night} is updated on [its card]({link}).",
                                    night=night_title(edited), link=card_link(edited)))
 
-    @app_commands.command(name="cancel", description="Call a game night off (host)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="cancel", description="Call a night off (host)")
+    @app_commands.describe(night="Night number")
     async def cancel(self, interaction: discord.Interaction, night: int | None = None) -> None:
         bot = bot_of(interaction)
         found = await night_here(interaction, night)
@@ -183,8 +179,7 @@ class NightCommands(app_commands.Group):
         await bot.night_runner.events.cancel(cancelled)
         await reply(interaction, _("{night} is called off.", night=night_title(cancelled)))
 
-    @app_commands.command(name="list", description="This server's game nights to come and in "
-                                                   "play")
+    @app_commands.command(name="list", description="This server's game nights")
     async def list_(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if interaction.guild_id is None:
@@ -196,12 +191,12 @@ class NightCommands(app_commands.Group):
             return
         rows = [_("{night} in {channel}, <t:{start}:F>: {count} signed up ([card]({link}))",
                   night=night_title(n), channel=f"<#{n.row.channel_id}>",
-                  start=int(n.row.start_at), count=len(n.signed_up), link=card_link(n))
+                  start=str(int(n.row.start_at)), count=len(n.signed_up), link=card_link(n))
                 for n in found[:20]]
         await reply(interaction, lines(rows))
 
-    @app_commands.command(name="standings", description="A game night's standings (only you)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="standings", description="A night's standings")
+    @app_commands.describe(night="Night number")
     async def standings(self, interaction: discord.Interaction,
                         night: int | None = None) -> None:
         bot = bot_of(interaction)
@@ -210,9 +205,8 @@ class NightCommands(app_commands.Group):
         await interaction.response.send_message(
             embed=standings_embed(found, voice, found.row.round), ephemeral=True)
 
-    @app_commands.command(name="next", description="End the round now and start the next "
-                                                   "(host; unfinished games share the place)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="next", description="End the round now (host)")
+    @app_commands.describe(night="Night number")
     async def next_(self, interaction: discord.Interaction, night: int | None = None) -> None:
         bot = bot_of(interaction)
         found = await night_here(interaction, night)
@@ -224,9 +218,8 @@ class NightCommands(app_commands.Group):
         await reply(interaction, _("Round {round} is over.", round=found.row.round)
                     if advanced is not None else _("{night} is over.", night=night_title(found)))
 
-    @app_commands.command(name="drop", description="Leave a game night after your current "
-                                                   "game")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="drop", description="Leave a night after your game")
+    @app_commands.describe(night="Night number")
     async def drop(self, interaction: discord.Interaction, night: int | None = None) -> None:
         bot = bot_of(interaction)
         found = await night_here(interaction, night)
@@ -238,9 +231,8 @@ class NightCommands(app_commands.Group):
                     if player is not None and player.state == "dropping" else
                     _("You are out of {night}.", night=night_title(dropped)))
 
-    @app_commands.command(name="remove", description="Take a player out of a game night's "
-                                                     "coming rounds (host)")
-    @app_commands.describe(player="Who leaves the night", night="The night's number")
+    @app_commands.command(name="remove", description="Take a player out (host)")
+    @app_commands.describe(player="Who leaves", night="Night number")
     async def remove(self, interaction: discord.Interaction, player: discord.Member,
                      night: int | None = None) -> None:
         bot = bot_of(interaction)
@@ -251,10 +243,9 @@ class NightCommands(app_commands.Group):
         await reply(interaction, _("{mention} is out of {night}'s coming rounds.",
                                    mention=player.mention, night=night_title(done)))
 
-    @app_commands.command(name="sub", description="A substitute takes a player's seat in the "
-                                                  "round in play (host)")
-    @app_commands.describe(player="Who leaves", substitute="Who takes the seat",
-                           night="The night's number")
+    @app_commands.command(name="sub", description="A substitute takes a seat (host)")
+    @app_commands.describe(player="Who leaves", substitute="Who plays on",
+                           night="Night number")
     async def sub(self, interaction: discord.Interaction, player: discord.Member,
                   substitute: discord.Member, night: int | None = None) -> None:
         bot = bot_of(interaction)
@@ -276,12 +267,9 @@ class NightCommands(app_commands.Group):
         await reply(interaction, _("{sub} plays for {player} from now on.",
                                    sub=substitute.mention, player=player.mention))
 
-    @app_commands.command(name="result", description="Set a table's result, with the reason "
-                                                     "(host; logged)")
-    @app_commands.describe(table="The table's number", winner="Who won (place 1)",
-                           reason="Why (kept in the night's log)",
-                           round="The round (the current one, if left out)",
-                           night="The night's number")
+    @app_commands.command(name="result", description="Set a table's result (host)")
+    @app_commands.describe(table="Table number", winner="Who won", reason="Why (logged)",
+                           round="Default: this round", night="Night number")
     async def result(self, interaction: discord.Interaction, table: int,
                      winner: discord.Member, reason: app_commands.Range[str, 3, 200],
                      round: int | None = None, night: int | None = None) -> None:
@@ -296,14 +284,13 @@ class NightCommands(app_commands.Group):
         if done.round_done:
             await bot.night_runner.next_round(done.id)
 
-    @app_commands.command(name="pause", description="No new round starts until resumed "
-                                                    "(host; games in play go on)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="pause", description="Pause a night (host)")
+    @app_commands.describe(night="Night number")
     async def pause(self, interaction: discord.Interaction, night: int | None = None) -> None:
         await self._pause(interaction, night, True)
 
-    @app_commands.command(name="resume", description="Let a paused game night go on (host)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="resume", description="Resume a night (host)")
+    @app_commands.describe(night="Night number")
     async def resume(self, interaction: discord.Interaction, night: int | None = None) -> None:
         await self._pause(interaction, night, False)
 
@@ -323,9 +310,8 @@ class NightCommands(app_commands.Group):
             else:
                 await bot.night_runner.open_round(done)
 
-    @app_commands.command(name="repair", description="Pair the current round again before its "
-                                                     "games start (host)")
-    @app_commands.describe(night="The night's number")
+    @app_commands.command(name="repair", description="Pair this round again (host)")
+    @app_commands.describe(night="Night number")
     async def repair(self, interaction: discord.Interaction, night: int | None = None) -> None:
         bot = bot_of(interaction)
         found = await night_here(interaction, night)
@@ -354,12 +340,10 @@ class SeasonCommands(app_commands.Group):
     """`/gamenight season ...`."""
 
     def __init__(self) -> None:
-        super().__init__(name="season", description="Game night seasons: each night's points "
-                                                    "added up")
+        super().__init__(name="season", description="Seasons of game nights")
 
-    @app_commands.command(name="start", description="Start a new season of game nights "
-                                                    "(Manage Events; ends the open one)")
-    @app_commands.describe(name="The season's name")
+    @app_commands.command(name="start", description="Start a season (host)")
+    @app_commands.describe(name="Its name")
     async def start(self, interaction: discord.Interaction,
                     name: app_commands.Range[str, 1, 60]) -> None:
         bot = bot_of(interaction)
@@ -370,8 +354,7 @@ class SeasonCommands(app_commands.Group):
         await reply(interaction, _("Season **{name}** has started: the nights from now on "
                                    "count towards it.", name=season.name))
 
-    @app_commands.command(name="end", description="End the open season of game nights "
-                                                  "(Manage Events)")
+    @app_commands.command(name="end", description="End the season (host)")
     async def end(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if interaction.guild_id is None:
@@ -385,8 +368,7 @@ class SeasonCommands(app_commands.Group):
                                    "nights count towards the calendar quarter.",
                                    name=season.name))
 
-    @app_commands.command(name="standings", description="This season's game night standings "
-                                                        "(only you)")
+    @app_commands.command(name="standings", description="This season's standings")
     async def standings(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if interaction.guild_id is None:
@@ -394,9 +376,10 @@ class SeasonCommands(app_commands.Group):
         span, table, names = await bot.nights.season(interaction.guild_id, bot.clock.now())
         voice = await bot.languages.reader(interaction)
         rows: list[Words] = [
-            _("{rank}. {name}: {points} points in {nights} nights ({wins} won)",
-              rank=line.rank, name=names.get(line.player, str(line.player)),
-              points=f"{line.points:g}", nights=line.nights, wins=line.wins)
+            _("{rank}. {name}: {points} ({nights}; {wins})", rank=line.rank,
+              name=names.get(line.player, str(line.player)), points=points_text(line.points),
+              nights=n_("{n} night", "{n} nights", line.nights),
+              wins=n_("{n} won", "{n} won", line.wins))
             for line in table[:25]]
         if not rows:
             rows = [_("No game night has finished this season yet.")]

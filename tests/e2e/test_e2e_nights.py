@@ -20,7 +20,8 @@ async def world():
     async with fake_world("nights", NAMES, moderators=()) as world:
         fake, guild, channel, users = world
         guild.members[users["host"].id].roles.append(
-            fake.add_role(guild, "hosts", Perm.MANAGE_GUILD))
+            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
+        fake.set_bot_permissions(guild, Perm.BOT_DEFAULT | Perm.CREATE_EVENTS)
         yield world
 
 

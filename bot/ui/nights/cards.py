@@ -13,7 +13,7 @@ from bot.ui.error_replies import jump_url
 from bot.ui.present import COLOUR
 from bot.ui.nights.controls import card_view
 from bot.ui.nights.words import (
-    night_title, plan_line, podium_line, signed_line, standings_lines, status_line,
+    night_title, plan_line, signed_line, standings_lines, status_line,
 )
 from i18n import Voice, Words, _, lines
 
@@ -76,10 +76,7 @@ def standings_embed(night: Night, voice: Voice, after_round: int) -> discord.Emb
     heading = (_("{night}: final standings", night=night_title(night)) if final else
                _("{night}: standings after round {round}", night=night_title(night),
                  round=after_round))
-    parts: list[Words] = []
-    if final and standings:
-        parts.append(podium_line(night, standings))
-    parts += standings_lines(night, standings)
+    parts: list[Words] = list(standings_lines(night, standings))
     embed = discord.Embed(title=voice(heading), colour=COLOUR,
                           description=voice(lines(parts))[:4000])
     return embed

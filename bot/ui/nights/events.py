@@ -21,7 +21,7 @@ from i18n import Text, _, lines
 
 log = logging.getLogger(__name__)
 
-CANNOT_DM = 50007
+PAGE = 100  # users Discord gives per request
 
 
 def may_create_events(guild: discord.Guild) -> bool:
@@ -86,17 +86,32 @@ class NightEvents:
 
     async def read_interested(self, nights: NightService, night: Night) -> None:
         """Sign up those Interested on the Discord event (all pages of them)."""
-        guild = self._guild(night)
-        if guild is None or night.row.event_id is None:
+        if night.row.event_id is None:
             return
         try:
-            event = await guild.fetch_scheduled_event(night.row.event_id)
-            users = [(user.id, user.display_name) async for user in event.users(limit=None)
-                     if not user.bot]
+            users = await self.interested(night.row.guild_id, night.row.event_id)
         except discord.HTTPException as error:
             log.info("could not read who is interested in night %s: %s", night.id, error)
             return
         await nights.event_interest(night.id, users)
+
+    async def interested(self, guild_id: int, event_id: int) -> list[tuple[int, str]]:
+        """Everyone marked Interested, with their names. Paged here by `after` (the users
+        come in ascending id order): discord.py's `ScheduledEvent.users()` pages as if they
+        came newest first, and past 100 it repeats some and misses others."""
+        found: list[tuple[int, str]] = []
+        after = 0
+        while True:
+            page = await self.bot.http.get_scheduled_event_users(
+                guild_id, event_id, limit=PAGE, with_member=True, after=after)
+            for entry in page:
+                user, member = entry["user"], entry.get("member") or {}
+                if not user.get("bot"):
+                    name = member.get("nick") or user.get("global_name") or user["username"]
+                    found.append((int(user["id"]), name))
+            if len(page) < PAGE:
+                return found
+            after = int(page[-1]["user"]["id"])
 
     async def ping(self, nights: NightService, night: Night) -> None:
         """Each one signed up gets one ping with **Check in**: a DM, else (DMs closed) a
@@ -108,7 +123,7 @@ class NightEvents:
             voice = await self.bot.languages.person(player.user_id, night.row.guild_id)
             text = _("Check-in is open for {night} in {channel}: it starts <t:{start}:R>. "
                      "Press **Check in** to play.", night=night_title(night),
-                     channel=f"<#{night.row.channel_id}>", start=int(night.row.start_at))
+                     channel=f"<#{night.row.channel_id}>", start=str(int(night.row.start_at)))
             view = discord.ui.View(timeout=None)
             view.add_item(CheckInButton(night.id, voice))
             try:

@@ -7,7 +7,7 @@ from bot.matches.titles import title
 from bot.nights.model import CANCELLED, CHECKIN, FINISHED, RUNNING, SCHEDULED, Night
 from bot.nights.plan import CASUAL, ROUND_ROBIN, SWISS
 from bot.nights.standings import Standing
-from i18n import Text, Words, _, listed, n_
+from i18n import Text, Words, _, lines, n_
 
 FORMAT_NAMES: dict[str, Text] = {
     SWISS: _("Swiss"),
@@ -36,7 +36,7 @@ def plan_line(night: Night) -> Words:
     parts.append(_("rated") if plan.rated else _("not rated"))
     if plan.computers:
         parts.append(_("computers fill short tables"))
-    return listed(parts, "unit")
+    return lines(parts, " · ")
 
 
 def status_line(night: Night) -> Words:
@@ -52,7 +52,11 @@ def status_line(night: Night) -> Words:
         return _("Round {round} of {rounds} is being played{paused}.", round=night.row.round,
                  rounds=night.rounds, paused=paused)
     if status == FINISHED:
-        return _("The night is over. Thank you for playing!")
+        standings = night.standings()
+        if not standings:
+            return _("The night is over. Thank you for playing!")
+        return lines((_("The night is over. Thank you for playing!"),
+                      podium_line(night, standings)))
     if status == CANCELLED:
         return _("This game night was called off.")
     return ""
@@ -73,15 +77,18 @@ def standings_lines(night: Night, standings: list[Standing], limit: int = 20) ->
     found: list[Words] = []
     for s in standings[:limit]:
         medal = MEDALS[s.rank - 1] if s.rank <= 3 and night.row.status == FINISHED else f"{s.rank}."
-        found.append(_("{place} {name}: {points} points", place=medal, name=night.name(s.player),
-                       points=_points(s.points)))
+        found.append(_("{place} {name}: {points}", place=medal, name=night.name(s.player),
+                       points=points_text(s.points)))
     if len(standings) > limit:
         found.append(n_("and {n} more", "and {n} more", len(standings) - limit))
     return found
 
 
-def _points(points: float) -> str:
-    return f"{points:g}" if points != int(points) else str(int(points))
+def points_text(points: float) -> Words:
+    """`2 points`, `1 point`, `1.5 points`."""
+    if points == int(points):
+        return n_("{n} point", "{n} points", int(points))
+    return _("{points} points", points=f"{points:g}")
 
 
 def podium_line(night: Night, standings: list[Standing]) -> Words:
