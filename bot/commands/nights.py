@@ -253,17 +253,7 @@ class NightCommands(app_commands.Group):
         await require_host(interaction, found)
         done = await bot.nights.sub(found.id, interaction.user.id, player.id, substitute.id,
                                     substitute.display_name)
-        table = done.table_of(substitute.id)
-        if table is not None and table.thread_id is not None:
-            thread = bot.get_channel(table.thread_id)
-            if isinstance(thread, discord.Thread):
-                try:
-                    await thread.add_user(substitute)
-                    await thread.send(await bot.languages.server(done.row.guild_id)(_(
-                        "{sub} takes {player}'s seat; the game goes on.", sub=substitute.mention,
-                        player=player.mention)))
-                except discord.HTTPException:
-                    pass
+        await bot.night_runner.seat_substitute(done, player.id, substitute.id)
         await reply(interaction, _("{sub} plays for {player} from now on.",
                                    sub=substitute.mention, player=player.mention))
 

@@ -232,11 +232,15 @@ class MatchStore(StoreBase):
 
     async def replace_seat(self, match_id: int, version: int, seat: int, user_id: int,
                            name: str) -> None:
-        """Another person takes the seat (a game night's substitute), bumping the version."""
+        """Another person takes the seat (a game night's substitute), bumping the version; the
+        seat's DMs are forgotten, so its hand goes to the new player, never to the old."""
         async with self.transaction() as db:
             await self._bump(db, match_id, version)
             await db.execute("UPDATE seats SET user_id = ?, name = ?, away = NULL"
                              " WHERE match_id = ? AND seat = ?", (user_id, name, match_id, seat))
+            for table in ("live_dms", "dm_notices", "dm_retries"):  # the old player's DMs
+                await db.execute(f"DELETE FROM {table} WHERE match_id = ? AND seat = ?",
+                                 (match_id, seat))
 
     async def set_away(self, match_id: int, version: int, seat: int, away: str | None) -> None:
         """Mark a seat away (a computer plays its turns) or back, bumping the version."""

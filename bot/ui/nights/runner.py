@@ -26,7 +26,7 @@ from bot.ui.nights.cards import card_message, round_embed, standings_embed
 from bot.ui.nights.events import NightEvents
 from bot.ui.nights.tables import TableOpener
 from bot.ui.present import answer_privately
-from i18n import Words
+from i18n import Words, _
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +172,27 @@ class NightRunner:
             return night
         await self.open_round(night)
         return night
+
+    async def seat_substitute(self, night: Night, out_id: int, in_id: int) -> None:
+        """Show a substitution at the table: the substitute added to its thread, told there,
+        and sent the seat's hand or rack."""
+        table = night.table_of(in_id)
+        if table is None or table.thread_id is None:
+            return
+        voice = await self.bot.languages.server(night.row.guild_id)
+        thread = self.bot.get_partial_messageable(table.thread_id, guild_id=night.row.guild_id)
+        try:
+            await self.bot.http.add_user_to_thread(table.thread_id, in_id)
+            await thread.send(voice(_("<@{sub}> takes <@{player}>'s seat; the game goes on.",
+                                      sub=str(in_id), player=str(out_id))))
+        except discord.HTTPException as error:
+            log.info("could not show the substitute in night %s: %s", night.id, error)
+        match = None if table.match_id is None else await self.bot.service.get(table.match_id)
+        if match is not None and match.status == "active":
+            presenter = self.bot.presenters[match.game]
+            seat = match.seat_of(in_id)
+            if getattr(presenter, "has_private", False) and seat is not None:
+                await presenter.send_privates(match, [seat])
 
     # -- messages ----------------------------------------------------------------------------
 

@@ -1,0 +1,201 @@
+"""Game nights through the real bot and the fake Discord: sign-up through the Discord event,
+a night without the Create Events permission, Dou Dizhu and Scrabble tables, a substitute, and a
+restart in the middle of a round."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.matches.timekeeper import HEARTBEAT
+from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
+from tests.fakediscord import Perm
+
+pytestmark = pytest.mark.e2e
+
+MINUTE = 60.0
+NAMES = ("host", "ann", "ben", "cat", "dan", "eve", "fay")
+
+
+@pytest.fixture
+async def world():
+    async with fake_world("nights", NAMES) as world:
+        fake, guild, channel, users = world
+        guild.members[users["host"].id].roles.append(
+            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
+        fake.set_bot_permissions(guild, Perm.BOT_DEFAULT | Perm.CREATE_EVENTS)
+        yield world
+
+
+def night_bot(fake, db, guild, clock):
+    return running_bot(fake, db, guild.id, computer_executor=InlineExecutor(), clock=clock)
+
+
+async def later(fake, clock, seconds):
+    clock.advance(seconds)
+    await fake.wait_idle()
+
+
+def card_of(fake, channel):
+    return next(m for m in fake.messages(channel) if any(
+        b.get("custom_id", "").startswith("gn:night:") for b in m.buttons))
+
+
+async def schedule(fake, users, channel, **options):
+    return await fake.slash(users["host"], channel, "gamenight night schedule",
+                            start="in 1h", **options)
+
+
+async def sign_and_check_in(fake, clock, users, channel, names):
+    card = card_of(fake, channel)
+    for name in names:
+        if name != "host":
+            await fake.click(users[name], card, label="I'm in")
+    await later(fake, clock, 45 * MINUTE + 1)
+    card = card_of(fake, channel)
+    for name in names:
+        await fake.click(users[name], card, label="Check in")
+    await later(fake, clock, 15 * MINUTE)
+
+
+async def end_table(fake, bot, table, users_by_id, winner_first=True):
+    """The table's players resign one after another until its match is over; the first
+    seated wins."""
+    match = await bot.service.get(table.match_id)
+    thread = fake.channels[table.thread_id]
+    for player in reversed(table.players[1:] if winner_first else table.players):
+        match = await bot.service.get(table.match_id)
+        if match.status != "active" or player < 0:
+            continue
+        await fake.slash(users_by_id[player], thread, "match resign")
+    await fake.wait_idle()
+
+
+async def test_interested_on_the_event_signs_up_and_im_out_wins(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi", rounds=1)
+        [event] = fake.scheduled_events(guild)
+        assert event.entity_type == 3 and "#nights" in event.location
+        for name in ("ann", "ben", "cat"):
+            await fake.mark_interested(users[name], event)
+        await fake.click(users["cat"], card_of(fake, channel), label="I'm out")
+        await later(fake, clock, 45 * MINUTE + 1)  # check-in: the event's users are read
+        night = (await bot.nights.open_in(guild.id))[0]
+        signed = {p.name for p in night.signed_up}
+        assert signed == {"host", "ann", "ben"}
+        for name in ("ann", "ben"):
+            assert any("Check-in is open" in m.text() for m in fake.dm_messages(users[name]))
+        assert not any("Check-in" in m.text() for m in fake.dm_messages(users["cat"]))
+
+
+async def test_without_create_events_the_night_runs_and_the_host_is_told_once(world, tmp_path):
+    fake, guild, channel, users = world
+    fake.set_bot_permissions(guild, Perm.BOT_DEFAULT)
+    clock = FakeClock()
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        first = await schedule(fake, users, channel, game="reversi", rounds=1)
+        assert "Create Events" in first.text()
+        second = await fake.slash(users["host"], channel, "gamenight night schedule",
+                                  game="patchwork", start="in 2h")
+        assert "Create Events" not in second.text() and "is scheduled" in second.text()
+        assert fake.scheduled_events(guild) == []
+        await sign_and_check_in(fake, clock, users, channel, ("host", "ann"))
+        nights = await bot.nights.open_in(guild.id)
+        assert any(n.row.status == "running" for n in nights)
+
+
+async def test_a_member_without_manage_events_cannot_schedule(world, tmp_path):
+    fake, guild, channel, users = world
+    async with night_bot(fake, tmp_path / "g.db", guild, FakeClock()) as bot:
+        result = await fake.slash(users["ann"], channel, "gamenight night schedule",
+                                  game="reversi", start="in 1h")
+        assert result.ephemeral and "Manage Events" in result.text()
+        assert await bot.nights.open_in(guild.id) == []
+
+
+async def test_dou_dizhu_seven_players_two_tables_and_one_sits_out(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="doudizhu", rounds=2, table=3)
+        await sign_and_check_in(fake, clock, users, channel, NAMES)
+        night = (await bot.nights.open_in(guild.id))[0]
+        tables = night.round_tables()
+        assert sorted(len(t.players) for t in tables) == [1, 3, 3]
+        out = next(t for t in tables if t.status == "out")
+        assert len(fake.threads(channel)) == 2
+        round_card = next(m for m in fake.messages(channel) if "round 1 of 2" in m.text())
+        assert "sits out" in round_card.text()
+        for table in tables:
+            if table.match_id:
+                hands = [m for pid in table.players for m in fake.dm_messages(by_id[pid])
+                         if m.attachments]
+                assert hands  # the hands went by DM
+                await end_table(fake, bot, table, by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2
+        sat_out = [t.players[0] for t in night.tables if t.status == "out"]
+        assert len(sat_out) == 2 and len(set(sat_out)) == 2  # not the same one twice
+        assert {s.player: s.points for s in night.standings()}[out.players[0]] == 1.0
+
+
+async def test_a_four_player_scrabble_night_and_a_substitute(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="scrabble", rounds=1, table=4)
+        await sign_and_check_in(fake, clock, users, channel, ("host", "ann", "ben", "cat"))
+        night = (await bot.nights.open_in(guild.id))[0]
+        [table] = night.round_tables()
+        match = await bot.service.get(table.match_id)
+        assert len(match.seats) == 4 and match.status == "active"
+        leaving = table.players[2]
+        before = [(m.id, m.text()) for m in fake.dm_messages(by_id[leaving])]
+        result = await fake.slash(users["host"], channel, "gamenight night sub",
+                                  player=by_id[leaving], substitute=users["fay"])
+        assert result.ephemeral
+        match = await bot.service.get(table.match_id)
+        assert match.status == "active" and users["fay"].id in [s.user_id for s in match.seats]
+        thread = fake.channels[table.thread_id]
+        assert users["fay"] in fake.thread_members(thread)
+        assert any("takes" in m.text() for m in fake.messages(thread))
+        assert [m for m in fake.dm_messages(users["fay"]) if m.attachments]  # the rack
+        after = [(m.id, m.text()) for m in fake.dm_messages(by_id[leaving])]
+        assert after == before  # the player who left sees nothing of the seat any more
+        night = await bot.nights.require(night.id)
+        assert night.player(leaving).state == "dropped"
+        assert "sub" in [entry[2] for entry in await bot.store.night_log(night.id)]
+
+
+async def test_a_restart_in_round_two_loses_nothing(world, tmp_path):
+    fake, guild, channel, users = world
+    clock, db = FakeClock(), tmp_path / "g.db"
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, db, guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi", rounds=3)
+        await sign_and_check_in(fake, clock, users, channel, ("host", "ann", "ben", "cat"))
+        night = (await bot.nights.open_in(guild.id))[0]
+        for table in night.round_tables():
+            await end_table(fake, bot, table, by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2
+        first, second = night.round_tables()
+        await end_table(fake, bot, first, by_id)  # one table of round 2 is done
+        await bot.timekeeper.stop(release=False)  # kill -9
+    clock.advance(5 * HEARTBEAT)
+    cards = len(fake.messages(channel))
+    async with night_bot(fake, db, guild, clock) as bot:
+        await fake.wait_idle()
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2 and night.round_tables()[0].status == "done"
+        await end_table(fake, bot, night.round_tables()[1], by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 3 and len(fake.threads(channel)) == 6
+        for table in night.round_tables():
+            await end_table(fake, bot, table, by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.status == "finished"
+        assert len(fake.messages(channel)) > cards
