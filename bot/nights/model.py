@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.nights.rounds import is_computer
 from bot.nights.plan import Plan
 from bot.nights.results import night_standings
 from bot.nights.standings import Standing
@@ -71,7 +72,7 @@ class Night:
 
     def standings(self) -> list[Standing]:
         ids = {p.user_id for p in self.players if p.joined_round is not None}
-        ids |= {pid for t in self.tables for pid in t.players if pid > 0}
+        ids |= {pid for t in self.tables for pid in t.players if not is_computer(pid)}
         late = {p.user_id: p.joined_round - 1 for p in self.players
                 if p.joined_round and p.joined_round > 1}
         return night_standings(ids, self.tables, self.row.seed, self.plan.bye_points, late)

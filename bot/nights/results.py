@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.nights.rounds import is_computer
 from bot.nights.standings import Bye, Result, Standing, standings
 from bot.storage.rows import NightTable
 from games.common import Outcome
@@ -50,7 +51,7 @@ def as_results(tables: Iterable[NightTable]) -> list[Result | Bye]:
         if table.status in (BYE, OUT):
             found.append(Bye(table.round, table.players[0]))
         elif table.status == DONE and table.result:
-            ids = tuple(p if p > 0 else computer_id(table, p) for p in table.players)
+            ids = tuple(computer_id(table, p) if is_computer(p) else p for p in table.players)
             found.append(Result(table.round, ids, tuple(table.result["places"]),
                                 tuple(table.result["margins"])))
     return found

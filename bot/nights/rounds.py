@@ -19,6 +19,11 @@ from bot.nights.plan import CASUAL, ROUND_ROBIN, Plan
 from bot.storage.rows import NightTable
 
 PENDING, PLAYING, DONE, BYE, OUT = "pending", "playing", "done", "bye", "out"
+COMPUTERS = 9  # a table's computers are -1 ... -9; other negative ids are forgotten people
+
+
+def is_computer(player: int) -> bool:
+    return -COMPUTERS <= player < 0
 
 
 def played_rounds(tables: Sequence[NightTable]) -> list[Round]:
@@ -40,7 +45,8 @@ def seating_so_far(tables: Sequence[NightTable]) -> Seating:
     for round_ in sorted({t.round for t in tables}):
         here = [t for t in tables if t.round == round_]
         record_tables(seating, Tables(
-            tuple(tuple(p for p in t.players if p > 0) for t in here if t.status not in (BYE, OUT)),
+            tuple(tuple(p for p in t.players if not is_computer(p)) for t in here
+                  if t.status not in (BYE, OUT)),
             tuple(t.players[0] for t in here if t.status in (BYE, OUT))))
     return seating
 

@@ -28,7 +28,9 @@ from bot.nights.model import (
 from bot.nights.plan import Plan, check_plan
 from bot.nights.results import drawn_result, table_result
 from bot.nights.seasons import SeasonLine, Span, current_span, season_table
-from bot.nights.rounds import BYE, DONE, OUT, PENDING, PLAYING as TABLE_PLAYING, next_tables
+from bot.nights.rounds import (
+    BYE, DONE, OUT, PENDING, PLAYING as TABLE_PLAYING, is_computer, next_tables,
+)
 from bot.storage.errors import StaleVersion
 from bot.storage.rows import NightSettings, NightTable, PlaceNames, Season, SeatRow
 from i18n import _
@@ -315,7 +317,7 @@ class NightService(NightHosting):
         ranked = [s.player for s in night.standings()]
         playing = {p.user_id for p in night.in_play}
         ranked = [p for p in ranked if p in playing] + sorted(playing - set(ranked))
-        first = [pid for t in night.round_tables(1) for pid in t.players if pid > 0]
+        first = [pid for t in night.round_tables(1) for pid in t.players if not is_computer(pid)]
         scores = {s.player: s.points for s in night.standings()}
         ratings = {p.user_id: p.rating for p in night.in_play if p.rating is not None}
         tables = next_tables(night.plan, round_, ranked, scores, night.tables, night.row.seed,
@@ -352,7 +354,7 @@ class NightService(NightHosting):
 
     @staticmethod
     def _seat(night: Night, seat: int, player_id: int) -> SeatRow:
-        if player_id < 0:
+        if is_computer(player_id):
             number = f" {-player_id}" if player_id < -1 else ""
             return SeatRow(seat, "computer", None, f"Computer{number} (normal)", "normal")
         return SeatRow(seat, "user", player_id, night.name(player_id))

@@ -14,8 +14,8 @@ from bot.storage.rows import (
 )
 
 OPEN_NIGHTS = ("scheduled", "checkin", "running")
-PLAYER_COLUMNS = ("name", "signed_card", "signed_event", "opted_out", "checked_in", "pinged", "state",
-                  "joined_round", "rating")
+PLAYER_COLUMNS = ("name", "signed_card", "signed_event", "opted_out", "checked_in", "pinged",
+                  "state", "joined_round", "rating")
 TABLE_COLUMNS = ("players", "status", "thread_id", "match_id", "result")
 
 

@@ -169,9 +169,25 @@ class RecordStore(StoreBase):
                                  (dumps(result), row["id"]))
             for table in ("ratings", "rating_changes", "user_settings", "dms_closed"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+            await forget_in_nights(db, user_id, pseudonym)
         if not await self._db.scrub():  # no old page with the name left in the WAL either
             log.warning("a forgotten person's old rows stay in the WAL until its next "
                         "checkpoint: a reader (a backup being copied) held it")
+
+
+async def forget_in_nights(db: Connection, user_id: int, pseudonym: int) -> None:
+    """A forgotten person in game nights: their name gone, their id the pseudonym wherever it
+    stands (their sign-up, the tables they sat at, the host's log), so standings stand."""
+    await db.execute("UPDATE night_players SET user_id = ?, name = '' WHERE user_id = ?",
+                     (pseudonym, user_id))
+    await db.execute("UPDATE nights SET host_id = ? WHERE host_id = ?", (pseudonym, user_id))
+    await db.execute("UPDATE night_log SET user_id = ? WHERE user_id = ?", (pseudonym, user_id))
+    for row in await db.fetchall("SELECT night_id, round, number, players FROM night_tables"
+                                 " WHERE players LIKE ?", (f"%{user_id}%",)):
+        players = [pseudonym if p == user_id else p for p in loads(row["players"])]
+        await db.execute("UPDATE night_tables SET players = ? WHERE night_id = ? AND round = ?"
+                         " AND number = ?", (dumps(players), row["night_id"], row["round"],
+                                             row["number"]))
 
 
 async def add_record(db: Connection, match_id: int, record: FinishRecord) -> None:

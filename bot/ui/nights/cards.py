@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.nights.model import FINISHED, Night
-from bot.nights.rounds import BYE, DONE, OUT
+from bot.nights.rounds import BYE, DONE, OUT, is_computer
 from bot.storage.rows import NightTable
 from bot.ui.error_replies import jump_url
 from bot.ui.present import COLOUR
@@ -36,7 +36,7 @@ def card_message(night: Night, voice: Voice) -> dict:
 
 
 def table_line(night: Night, table: NightTable) -> Words:
-    names = [f"<@{p}>" if p > 0 else computer_mark(p) for p in table.players]
+    names = [computer_mark(p) if is_computer(p) else f"<@{p}>" for p in table.players]
     if table.status == BYE:
         return _("{player} has a bye.", player=names[0])
     if table.status == OUT:

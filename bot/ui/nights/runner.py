@@ -20,7 +20,7 @@ import discord
 from bot.matches.deadlines import Clock, Deadlines
 from bot.matches.model import Match
 from bot.nights.model import CANCELLED, CHECKIN, FINISHED, RUNNING, SCHEDULED, Night
-from bot.nights.rounds import PENDING
+from bot.nights.rounds import PENDING, is_computer
 from bot.nights.service import NightService
 from bot.ui.nights.cards import card_message, round_embed, standings_embed
 from bot.ui.nights.events import NightEvents
@@ -239,7 +239,7 @@ class NightRunner:
 
     async def post_round_card(self, night: Night) -> None:
         voice = await self.bot.languages.server(night.row.guild_id)
-        mentions = [p for t in night.round_tables() for p in t.players if p > 0]
+        mentions = [p for t in night.round_tables() for p in t.players if not is_computer(p)]
         content = " ".join(f"<@{p}>" for p in mentions)[:2000] or None
         try:
             message = await (await self.channel(night)).send(

@@ -12,7 +12,7 @@ import discord
 
 from bot.matches.titles import title
 from bot.nights.model import Night
-from bot.nights.rounds import PENDING
+from bot.nights.rounds import PENDING, is_computer
 from bot.nights.service import NightService
 from bot.storage.rows import NightTable, PlaceNames
 from i18n import _
@@ -59,7 +59,7 @@ class TableOpener:
                 reason=voice(_("{game} game night", game=title(night.row.game))))
             await self.nights.note_thread(night.id, table, thread.id)
         for player in table.players:
-            if player > 0:
+            if not is_computer(player):
                 try:
                     await thread.add_user(discord.Object(player))
                 except discord.HTTPException as error:  # a mention in the round card reaches them
