@@ -19,6 +19,7 @@ from typing import Any
 from bot.matches.deadlines import Clock
 from bot.matches.errors import Conflict, LobbyError, NotAllowed
 from bot.matches.model import Match
+from bot.matches.ratings import ALL_TIME
 from bot.matches.service import MatchService
 from bot.nights.hosting import NightHosting
 from bot.nights.model import (
@@ -299,9 +300,12 @@ class NightService(NightHosting):
                 await self._write(self.store.update_night(night_id, night.row.version,
                                                           status=CANCELLED))
                 return await self._committed(night_id)
-            for player in players:
+            for player in players:  # round 1 is paired by rating on a rated night
+                found = await self.store.rating(night.row.guild_id, night.row.game, ALL_TIME,
+                                                player.user_id)
                 await self.store.put_player(night_id, player.user_id, player.name,
-                                            state=PLAYING, joined_round=1)
+                                            state=PLAYING, joined_round=1,
+                                            rating=None if found is None else found.display)
             for player in night.players:
                 if player not in players and player.state == SIGNED:
                     await self.store.put_player(night_id, player.user_id, player.name,

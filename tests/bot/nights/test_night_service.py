@@ -7,6 +7,7 @@ import pytest
 
 from bot.matches.errors import LobbyError
 from bot.nights.model import CANCELLED, DROPPED, FINISHED, PLAYING, RUNNING, WITHDRAWN
+from bot.nights.pairing import first_round
 from bot.nights.plan import Plan
 from bot.nights.service import NightService
 from bot.storage.rows import PlaceNames
@@ -218,3 +219,22 @@ async def test_a_player_who_has_moved_is_not_a_no_show(nights, service, clock):
     timeout = await service.time_out(match.id, clock.now())
     assert timeout.kind == "away"  # the server's rule: a computer plays for them
     assert timeout.after.status == "active"
+
+
+async def test_a_rated_night_pairs_round_one_by_rating_top_half_against_bottom_half(
+        nights, store, clock):
+    ratings = {1: 1500, 2: 1400, 3: 1300, 4: 1200, 5: 1100, 6: 1000}
+    async with store.transaction() as db:
+        for user, display in ratings.items():
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma,"
+                " display, games, wins) VALUES (?, 'reversi', 'all', ?, ?, 25, 8, ?, 5, 2)",
+                (GUILD, user, f"p{user}", display))
+    night = await scheduled(nights, clock, Plan("reversi", rounds=3), people=6, checked=6)
+    pairs = {frozenset(t.players) for t in night.round_tables()}
+    assert pairs == {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}
+    unrated = await scheduled(nights, clock, Plan("reversi", rounds=3, rated=False),
+                              people=6, checked=6)
+    again = first_round(sorted(p.user_id for p in unrated.in_play), unrated.row.seed)
+    assert {frozenset(t.players) for t in unrated.round_tables()} == {
+        frozenset((p.first, p.second)) for p in again.pairs}  # recomputed from the stored seed
