@@ -206,7 +206,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == len(MIGRATIONS) == 13
+    assert await store.schema_version() == len(MIGRATIONS) == 14
 
 
 @pytest.mark.sqlite_only
@@ -260,6 +260,9 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
                           "DROP TABLE user_settings", "DROP TABLE bot_state",
                           "DROP TABLE records", "DROP TABLE results", "DROP TABLE ratings",
                           "DROP TABLE rating_changes", "DROP TABLE leases",
+                          *(f"DROP TABLE {table}" for table in (
+                              "night_log", "night_tables", "night_players", "nights",
+                              "night_settings", "seasons")),
                           "ALTER TABLE moves DROP COLUMN actor",
                           *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
                               "turn_seconds", "on_timeout", "lobby_seconds", "turn_since",
@@ -271,7 +274,7 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
     await old.close()
 
     store = await Store.open(db_path)
-    assert await store.schema_version() == len(MIGRATIONS) == 13
+    assert await store.schema_version() == len(MIGRATIONS) == 14
     assert await store.live_dm(match.id, 0) is None  # no live DM is known yet
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state

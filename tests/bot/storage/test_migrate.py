@@ -12,7 +12,7 @@ import pytest
 from bot.storage.copy import MigrationMismatch, migrate
 from bot.matches.ratings import ALL_TIME
 from bot.matches.service import MatchService
-from bot.storage.rows import GuildSettings, LiveDM
+from bot.storage.rows import GuildSettings, LiveDM, NightSettings, NightTable
 from bot.storage.store import Store
 from bot.storage.tables import TABLES
 from tests.bot.matches.test_records import PEOPLE, play
@@ -35,11 +35,30 @@ async def fill(path) -> dict:
     await store.keep_live_dm(LiveDM(running.id, 0, 99, 98, running.row.version, False))
     await store.set_guild_settings(GUILD, GuildSettings(turn_time="1h", language="gu"))
     await store.set_notify(PEOPLE[2].user_id, False)
-    facts = {"running": running.id, "state": running.state,
+    night = await fill_night(store)
+    facts = {"night": night, "running": running.id, "state": running.state,
              "skills": await store.skills(GUILD, "reversi", ALL_TIME),
              "history": [row.match_id for row in await store.history(GUILD)]}
     await store.close()
     return facts
+
+
+async def fill_night(store: Store) -> int:
+    """A game night with its players, a round's tables, the host's log, settings and a season."""
+    night = await store.create_night(guild_id=GUILD, channel_id=60, host_id=PEOPLE[0].user_id,
+                                     game="reversi", format="swiss", options={"rounds": 2},
+                                     start_at=1.8e9, seed=11)
+    for person in PEOPLE[:3]:
+        await store.put_player(night, person.user_id, person.name, checked_in=True,
+                               state="playing")
+    row = await store.get_night(night)
+    await store.start_round(night, row.version, [
+        NightTable(1, 1, (PEOPLE[0].user_id, PEOPLE[1].user_id), "done", result={"places": [1, 2]}),
+        NightTable(1, 2, (PEOPLE[2].user_id,), "bye")], round=1, status="running")
+    await store.log_night(night, 1.8e9, PEOPLE[0].user_id, "pause", {})
+    await store.set_night_settings(GUILD, NightSettings("Asia/Taipei", 5))
+    await store.start_season(GUILD, "Winter", 1.7e9)
+    return night
 
 
 async def check(target, facts) -> None:
@@ -53,6 +72,14 @@ async def check(target, facts) -> None:
         assert (await store.guild_settings(GUILD)).language == "gu"
         assert await store.notify(PEOPLE[2].user_id) is False
         assert (await store.live_dm(facts["running"], 0)).message_id == 98
+        tables = await store.night_tables(facts["night"])
+        assert [t.status for t in tables] == ["done", "bye"] and tables[0].result["places"]
+        assert len(await store.night_players(facts["night"])) == 3
+        assert (await store.night_settings(GUILD)).time_zone == "Asia/Taipei"
+        assert [s.name for s in await store.seasons(GUILD)] == ["Winter"]
+        assert await store.create_night(guild_id=GUILD, channel_id=61, host_id=1, game="reversi",
+                                        format="swiss", options={}, start_at=2e9,
+                                        seed=1) > facts["night"]
         # new rows are numbered after the copied ones
         lobby = await service.open_lobby("reversi", guild_id=GUILD, channel_id=50,
                                          creator=PEOPLE[0])
@@ -68,7 +95,7 @@ async def copy_twice(source, target) -> None:
     first = await migrate(source, target, said.append)
     assert [copy.table for copy in first] == list(TABLES)
     assert all(copy.added == copy.rows for copy in first)
-    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 14 tables")
+    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 20 tables")
     again = await migrate(source, target, said.append)
     assert all(copy.added == 0 for copy in again)  # running it twice changes nothing
     assert [copy.checksum for copy in again] == [copy.checksum for copy in first]
@@ -107,4 +134,4 @@ def test_the_command_says_what_is_wrong_in_one_line(tmp_path):
     argv[5] = str(tmp_path / "old.db")
     done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "verified: 14 tables" in done.stdout.splitlines()[-1]
+    assert "verified: 20 tables" in done.stdout.splitlines()[-1]
