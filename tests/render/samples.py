@@ -29,8 +29,12 @@ from render.reversi import render_board
 from render.scrabble import render_board as render_scrabble
 from render.scrabble import clear_caches as clear_scrabble
 from render.scrabble import render_rack
+from render.standings import StandingsLine, StandingsView, render_standings
 
 LONG_NAMES = ("W" * 32, "M" * 32)  # the widest 32-character names Discord allows
+# 32-character names in every script the fonts draw, and emoji no font has.
+SCRIPT_NAMES = (*LONG_NAMES, "ગુજરાતી" * 4 + "ખેલાડીનું નામ", "長" * 32, "🎲" * 16 + "W" * 16,
+                "Bartholomew Featherstonehaugh-Ng")
 # A 4-player (two decks) airplane with pairs: 6 triples and 6 pairs, 30 cards.
 LONG_AIRPLANE = ("3S 3H 3D 4S 4H 4D 5S 5H 5D 6S 6H 6D 7S 7H 7D 8S 8H 8D "
                  "9S 9H TS TH JS JH QS QH KS KH AS AH").split()
@@ -120,6 +124,26 @@ def samples(voice: Voice = ENGLISH_VOICE) -> Iterator[tuple[str, Callable[[], by
         render_preview, view, seat, 1, "90m", "h8", False, reason, voice)
     yield "patchwork preview, legal", partial(render_preview, view, seat, 2, "0", "a1", True,
                                               None, voice)
+    for final in (False, True):
+        yield (f"night standings, 256 players, {'final' if final else 'after round 7'}",
+               partial(render_standings, standings_view(final=final), voice))
+    yield "night standings, tables of 3-4, final", partial(
+        render_standings, standings_view(final=True, two_player=False, players=40), voice)
+
+
+def standings_view(*, final: bool, two_player: bool = True, players: int = 256,
+                   title: str = "Friday night Scrabble: the long one") -> StandingsView:
+    """A night at its widest: the longest names in every script, computers among them, and
+    tiebreaks and margins with as many digits as a night makes."""
+    rows = []
+    for index in range(players):
+        points = round(8 - index * 8 / players, 2)
+        tiebreaks = ((40.5 - index / 10, 32.75, -1234.0 + index * 9.5) if two_player
+                     else (-1234.0 + index * 9.5,))
+        rows.append(StandingsLine(index + 1, SCRIPT_NAMES[index % len(SCRIPT_NAMES)], points,
+                                  tiebreaks, 8 - index % 2, is_computer=index % 7 == 3))
+    return StandingsView("scrabble" if two_player else "doudizhu", title, 8 if final else 7, 8,
+                         tuple(rows), final, two_player)
 
 
 def drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[tuple[float, str]]]:
