@@ -15,6 +15,7 @@ from bot.nights.plan import FORMATS, SEATS, SWISS, Plan
 from bot.matches.turn_time import TURN_TIMES
 from bot.nights.when import BadTime, read_start
 from bot.ui.nights.cards import card_link, standings_embed
+from bot.ui.nights.pictures import export_files, standings_file
 from bot.ui.nights.words import night_title, points_text
 from bot.ui.present import COLOUR
 from i18n import Words, _, lines, n_
@@ -202,8 +203,22 @@ class NightCommands(app_commands.Group):
         bot = bot_of(interaction)
         found = await night_here_or_last(interaction, night)
         voice = await bot.languages.reader(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn
+        done = found.row.round - (0 if found.round_done else 1)
+        await interaction.followup.send(embed=standings_embed(found, voice, done),
+                                        file=await standings_file(found, voice, done),
+                                        ephemeral=True)
+
+    @app_commands.command(name="export", description="A night as files: CSV (and tsh for "
+                                                     "Scrabble)")
+    @app_commands.describe(night="Night number")
+    async def export(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        bot = bot_of(interaction)
+        found = await night_here_or_last(interaction, night)
+        voice = await bot.languages.reader(interaction)
         await interaction.response.send_message(
-            embed=standings_embed(found, voice, found.row.round), ephemeral=True)
+            voice(_("{night}: every round, table and result.", night=night_title(found))),
+            files=export_files(found), ephemeral=True)
 
     @app_commands.command(name="next", description="End the round now (host)")
     @app_commands.describe(night="Night number")

@@ -95,3 +95,17 @@ async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):
         assert sum("standings after round" in t for t in texts) == 2
         pairs = [frozenset(t.players) for t in night.tables if len(t.players) == 2]
         assert len(pairs) == len(set(pairs)) == 9  # nine games, no rematch
+        pictures = [m for m in fake.messages(channel) if "standings" in m.text()]
+        assert len(pictures) == 3
+        for message in pictures:
+            [picture] = message.attachments
+            assert picture.filename == "standings.png" and picture.description
+            assert picture.data.startswith(b"\x89PNG")
+        winner = night.standings()[0]
+        assert night.name(winner.player) in pictures[-1].attachments[0].description
+
+        export = await fake.slash(users["ann"], channel, "gamenight night export")
+        [(name, data)] = export.files
+        assert name.endswith(".csv") and export.ephemeral
+        rows = data.decode("utf-8-sig").splitlines()
+        assert rows[0].startswith("night,game,round") and len(rows) == 1 + 9 * 2

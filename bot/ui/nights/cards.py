@@ -13,7 +13,7 @@ from bot.ui.error_replies import jump_url
 from bot.ui.present import COLOUR
 from bot.ui.nights.controls import card_view
 from bot.ui.nights.words import (
-    night_title, plan_line, signed_line, standings_lines, status_line,
+    night_title, plan_line, podium_line, signed_line, status_line,
 )
 from i18n import Voice, Words, _, lines
 
@@ -71,14 +71,17 @@ def round_embed(night: Night, voice: Voice, round_: int | None = None) -> discor
 
 
 def standings_embed(night: Night, voice: Voice, after_round: int) -> discord.Embed:
+    """The standings message: the picture (attached as standings.png), and at the end the
+    podium in words."""
     standings = night.standings()
     final = night.row.status == FINISHED
     heading = (_("{night}: final standings", night=night_title(night)) if final else
                _("{night}: standings after round {round}", night=night_title(night),
                  round=after_round))
-    parts: list[Words] = list(standings_lines(night, standings))
-    embed = discord.Embed(title=voice(heading), colour=COLOUR,
-                          description=voice(lines(parts))[:4000])
+    embed = discord.Embed(title=voice(heading), colour=COLOUR)
+    if final and standings:
+        embed.description = voice(podium_line(night, standings))
+    embed.set_image(url="attachment://standings.png")
     return embed
 
 

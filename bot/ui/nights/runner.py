@@ -24,6 +24,7 @@ from bot.nights.rounds import PENDING, is_computer
 from bot.nights.service import NightService
 from bot.ui.nights.cards import card_message, round_embed, standings_embed
 from bot.ui.nights.events import NightEvents
+from bot.ui.nights.pictures import standings_file
 from bot.ui.nights.tables import TableOpener
 from bot.ui.present import answer_privately
 from i18n import Words, _
@@ -263,9 +264,11 @@ class NightRunner:
             log.info("could not edit night %s's round card: %s", night.id, error)
 
     async def post_standings(self, night: Night, after_round: int) -> None:
+        """The standings picture (and its alt text), with the podium in words at the end."""
         voice = await self.bot.languages.server(night.row.guild_id)
         try:
+            file = await standings_file(night, voice, after_round)
             await (await self.channel(night)).send(
-                embed=standings_embed(night, voice, after_round))
+                embed=standings_embed(night, voice, after_round), file=file)
         except discord.HTTPException as error:
             log.warning("could not post night %s's standings: %s", night.id, error)

@@ -73,17 +73,6 @@ def signed_line(night: Night) -> Words:
     return _("**{count}** signed up: {names}", count=len(people), names=listed_names)
 
 
-def standings_lines(night: Night, standings: list[Standing], limit: int = 20) -> list[Words]:
-    found: list[Words] = []
-    for s in standings[:limit]:
-        medal = MEDALS[s.rank - 1] if s.rank <= 3 and night.row.status == FINISHED else f"{s.rank}."
-        found.append(_("{place} {name}: {points}", place=medal, name=night.name(s.player),
-                       points=points_text(s.points)))
-    if len(standings) > limit:
-        found.append(n_("and {n} more", "and {n} more", len(standings) - limit))
-    return found
-
-
 def points_text(points: float) -> Words:
     """`2 points`, `1 point`, `1.5 points`."""
     if points == int(points):
