@@ -199,3 +199,51 @@ async def test_a_restart_in_round_two_loses_nothing(world, tmp_path):
         night = await bot.nights.require(night.id)
         assert night.row.status == "finished"
         assert len(fake.messages(channel)) > cards
+
+
+async def test_the_round_deadline_ends_unfinished_games_and_the_next_round_starts(
+        world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi", rounds=2, round_minutes=30)
+        await sign_and_check_in(fake, clock, users, channel, ("host", "ann", "ben", "cat"))
+        night = (await bot.nights.open_in(guild.id))[0]
+        first = night.round_tables()
+        await later(fake, clock, 29 * MINUTE)
+        assert (await bot.nights.require(night.id)).row.round == 1
+        await later(fake, clock, 2 * MINUTE)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2
+        for table in first:
+            assert (await bot.service.get(table.match_id)).status == "cancelled"
+            assert night.tables[table.number - 1].result["unfinished"]
+        card = next(m for m in fake.messages(channel) if "round 1 of 2" in m.text())
+        assert "not finished" in card.text()  # the round card shows how it ended
+
+
+async def test_pause_holds_the_next_round_and_repair_pairs_it_again(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi", rounds=2)
+        await sign_and_check_in(fake, clock, users, channel, ("host", "ann", "ben", "cat"))
+        night = (await bot.nights.open_in(guild.id))[0]
+        refused = await fake.slash(users["ann"], channel, "gamenight night pause")
+        assert refused.ephemeral and "host" in refused.text()
+        paused = await fake.slash(users["host"], channel, "gamenight night pause")
+        assert paused.ephemeral and "paused" in paused.text()
+        for table in night.round_tables():
+            await end_table(fake, bot, table, by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2 and all(t.match_id is None for t in night.round_tables())
+        assert len(fake.threads(channel)) == 2  # round 2 is seated, not opened
+        again = await fake.slash(users["host"], channel, "gamenight night repair")
+        assert "paired again" in again.text()
+        await fake.slash(users["host"], channel, "gamenight night resume")
+        night = await bot.nights.require(night.id)
+        assert all(t.match_id is not None for t in night.round_tables())
+        assert len(fake.threads(channel)) == 4
+        late = await fake.slash(users["host"], channel, "gamenight night repair")
+        assert late.ephemeral and "started" in late.text()
