@@ -3,17 +3,20 @@
 Engine values are frozen dataclasses; cattrs derives how to save and load them from their type
 hints (tuples become lists, nested values dicts), so no value hand-writes `to_dict`/`from_dict`.
 A key missing from older saved data takes the field's default. Two compact shapes that earlier
-versions saved are declared on the class itself: `@as_row` and `@unwrapped`.
+versions saved are declared on the class itself: `@as_row` and `@unwrapped`; and a field added
+later is kept out of the saved data while it holds its default (`@omitted_while_default`).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import fields
 from functools import cache
 from typing import Any, Self, TypeVar, get_type_hints
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 
 # Tuples of every kind are saved as lists, the shape JSON gives back.
 CONVERTER = cattrs.Converter(unstruct_collection_overrides={tuple: list})
@@ -67,3 +70,15 @@ def unwrapped(cls: C) -> C:
     CONVERTER.register_structure_hook(cls, lambda data, _: cls(CONVERTER.structure(
         data, _hints(cls)[name])))
     return cls
+
+
+def omitted_while_default(*names: str) -> Callable[[C], C]:
+    """Save a value without the fields `names` while they hold their defaults: an option
+    added later leaves the data of the values that do not use it as it was before."""
+    overrides: dict[str, Any] = {name: override(omit_if_default=True) for name in names}
+
+    def register(cls: C) -> C:
+        CONVERTER.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, CONVERTER,
+                                                                          **overrides))
+        return cls
+    return register

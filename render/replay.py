@@ -165,8 +165,12 @@ def _doudizhu(view: Any, caption: str, names: Sequence[str], voice: Voice) -> Im
     played: the public table of the live post."""
     from render.doudizhu import FELT, render_play
 
-    standing = voice(lines((_("Dou Dizhu \N{MIDDLE DOT} round {round}", round=view.round_no),
-                            stake_words(view)), DOT))
+    if view.deals is None:
+        title = _("Dou Dizhu \N{MIDDLE DOT} round {round}", round=view.round_no)
+    else:  # a series of a fixed number of rounds
+        title = _("Dou Dizhu \N{MIDDLE DOT} deal {deal} of {deals}", deal=view.round_no,
+                  deals=view.deals)
+    standing = voice(lines((title, stake_words(view)), DOT))
     shown = next((entry for entry in reversed(view.trick) if entry.cards), None)
     play = _open(render_play(shown.cards if shown else (), voice))
     room = Image.new("RGB", (WIDTH, max(PLAY_H, play.height)), FELT)  # every frame as tall

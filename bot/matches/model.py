@@ -170,8 +170,9 @@ class ActionResult:
 @dataclass(frozen=True)
 class Timeout:
     """What a turn clock running out did: `kind` is `away` (a computer plays the seat until its
-    person is back), `once` (a computer plays this turn), `skip` (a pass), `forfeit`, or
-    `stop` (a series waiting between rounds ends)."""
+    person is back), `once` (a computer plays this turn), `skip` (a pass), `forfeit`, `stop`
+    (a series waiting between rounds ends) or `deal` (a series that may not stop there deals
+    its next round)."""
 
     kind: str
     before: Match

@@ -92,12 +92,14 @@ class MatchService(NightTableActions):
             due = match.turn_due
             if due is None or due > now:
                 return None
-            # Waiting between rounds (any seat may deal the next or stop): the series ends.
-            stopper = 0 if seat is None else seat
-            stopped = self._try(match, stopper, "stop")
-            if stopped is not None:
-                return Timeout("stop", match, stopper,
-                               await self._record(match, stopper, "stop", stopped))
+            # Waiting between rounds (any seat may deal the next or stop): the series ends,
+            # or, where it may not stop (a fixed number of rounds), the next round is dealt.
+            actor = 0 if seat is None else seat
+            for action, kind in (("stop", "stop"), ("next", "deal")):
+                after = self._try(match, actor, action)
+                if after is not None:
+                    return Timeout(kind, match, actor,
+                                   await self._record(match, actor, action, after))
             if seat is None or match.computer_plays(seat):
                 return None
             if match.row.on_timeout == "skip":

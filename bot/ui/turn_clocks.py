@@ -252,6 +252,9 @@ class TurnClocks:
         if timeout.kind == "stop":
             return _("⏰ Nobody dealt the next round within {limit}: the series ends here.",
                      **values)
+        if timeout.kind == "deal":
+            return _("⏰ Nobody dealt the next round within {limit}, so it is dealt now.",
+                     **values)
         if timeout.kind == "away":
             return _("⏰ **{player}** ran out of time ({limit} a turn): a computer plays their "
                      "turns until they are back (any move of theirs, or **I'm back** in their "

@@ -32,6 +32,7 @@ from games.doudizhu.combinations import (
 )
 from games.doudizhu.engine import (
     AUCTION,
+    MAX_DEALS,
     MAX_SEATS,
     MIN_SEATS,
     NAME,
@@ -39,6 +40,7 @@ from games.doudizhu.engine import (
     OVER,
     PLAY,
     ROUND_OVER,
+    BadOption,
     Bid,
     Move,
     Next,
@@ -65,12 +67,12 @@ from games.doudizhu.engine import (
 )
 
 __all__ = [
-    "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "RANKS",
+    "AUCTION", "MAX_DEALS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "RANKS",
     "LEVELS", "ROUND_OVER", "THREE_PLAYER_ONLY", "TYPES",
     "SINGLE", "PAIR", "TRIO", "TRIO_SINGLE", "TRIO_PAIR", "SEQUENCE", "PAIR_SEQUENCE",
     "TRIO_SEQUENCE", "TRIO_SEQUENCE_SINGLES", "TRIO_SEQUENCE_PAIRS", "BOMB", "ROCKET", "QUADPLEX",
-    "Bid", "Combination", "Move", "Next", "Pass", "Play", "Refusal", "State", "Stop", "TrickEntry",
-    "View",
+    "BadOption", "Bid", "Combination", "Move", "Next", "Pass", "Play", "Refusal", "State", "Stop",
+    "TrickEntry", "View",
     "apply", "beats", "card_text", "choose_move", "classify", "current_seat", "forfeit",
     "full_deck", "legal_combinations",
     "legal_moves", "legal_plays", "new_game", "outcome", "parse_move", "payment", "resign",

@@ -14,6 +14,11 @@ Phases: `auction` -> `play` -> `round_over` (any seat may then send `next` or `s
 next round's `auction`, or `over` once the players stop. Cards are strings: rank then suit
 (`7H`, `TS`; suits S H D C) or `BJ` / `RJ` for the jokers; with 4 players every card is there
 twice.
+
+The option `deals` (1 to `MAX_DEALS`) fixes the length of the series: between rounds only
+`next` is allowed (`stop` is refused), and the series is over by itself once that many rounds
+are paid (the outcome's reason is then `deals`). Without it the series is open, as above, and
+the state is saved exactly as it was before the option existed.
 """
 
 from __future__ import annotations
@@ -49,13 +54,21 @@ from games.doudizhu.combinations import (
     ranks_text,
     to_ranks,
 )
-from games.serial import Serial
+from games.serial import Serial, omitted_while_default
 
 NAME = "doudizhu"
 MIN_SEATS = 3
 MAX_SEATS = 4
-#: No options: the number of seats (3 or 4) chooses the game.
-OPTIONS: dict[str, Any] = {}
+MAX_DEALS = 20  # the longest series of a fixed number of rounds
+#: The number of seats (3 or 4) chooses the game; `deals` fixes the series' length.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "deals": {
+        "default": None,
+        "values": (None, f"1..{MAX_DEALS}"),
+        "help": "a series of this many rounds, over by itself once the last is paid (no "
+        "`stop`); none: the players stop when they like",
+    },
+}
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -169,6 +182,10 @@ class Next:
         return "next"
 
 
+class BadOption(IllegalMove):
+    """A match option the game does not know or does not accept."""
+
+
 @dataclass(frozen=True)
 class Stop:
     """End the series after a round; the ledger decides the winner."""
@@ -194,6 +211,7 @@ def parse_move(text: str) -> Move:
 # --------------------------------------------------------------------------- state
 
 
+@omitted_while_default("deals")
 @dataclass(frozen=True)
 class State(Serial):
     """One match: the current round's cards, auction and trick, and the running ledger.
@@ -202,7 +220,8 @@ class State(Serial):
     trick (or the one just won, until its winner leads again) as (seat, cards) with no cards
     for a pass. `played` holds every card played this round, in order. `doublings` lists the
     bombs and rockets (compact code, `TTTT`) that doubled the stake. `payments` is what the last
-    finished round paid each seat; `went_out` who emptied their hand.
+    finished round paid each seat; `went_out` who emptied their hand. `deals` is the series'
+    fixed number of rounds (None: an open series, left out of the saved data).
     """
 
     players: int
@@ -224,6 +243,7 @@ class State(Serial):
     went_out: int | None = None
     payments: tuple[int, ...] | None = None
     resigned: int | None = None
+    deals: int | None = None
     events: tuple[Event, ...] = field(default_factory=tuple)
 
     @property
@@ -242,6 +262,11 @@ class State(Serial):
     @property
     def multiplier(self) -> int:
         return 2 ** len(self.doublings)
+
+    @property
+    def last_round(self) -> bool:
+        """Whether this round is the last of a series of a fixed number of rounds."""
+        return self.deals is not None and self.round_no >= self.deals
 
     @property
     def to_beat(self) -> tuple[int, tuple[str, ...]] | None:
@@ -283,9 +308,11 @@ def _deal(seed: int, players: int, round_no: int, redeal_no: int, dealer: int) -
     }
 
 
-def _new_round(*, players: int, seed: int, round_no: int,
-               redeal_no: int, ledger: tuple[int, ...], lead_events: list[Event]) -> State:
-    blank = State(players, seed, round_no, redeal_no, AUCTION, (), (), "", 0, None, ledger)
+def _new_round(*, players: int, seed: int, round_no: int, redeal_no: int,
+               ledger: tuple[int, ...], lead_events: list[Event],
+               deals: int | None = None) -> State:
+    blank = State(players, seed, round_no, redeal_no, AUCTION, (), (), "", 0, None, ledger,
+                  deals=deals)
     dealt = _deal(seed, players, round_no, redeal_no, blank.dealer)
     holder = dealt["face_up_seat"]
     events = (*lead_events, Event("deal", seat=holder, values={
@@ -299,7 +326,21 @@ def new_game(seats: int = 3, *, seed: int, options: dict[str, Any] | None = None
     if seats not in HAND_SIZE:
         raise ValueError("Dou Dizhu is played by 3 or 4 players.")
     return _new_round(players=seats, seed=seed, round_no=1, redeal_no=0,
-                      ledger=(0,) * seats, lead_events=[])
+                      ledger=(0,) * seats, lead_events=[], deals=resolve_deals(options))
+
+
+def resolve_deals(options: dict[str, Any] | None) -> int | None:
+    """The series' fixed number of rounds from match options (None: an open series)."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise BadOption("doudizhu.unknown_option", option=shown(unknown[0]),
+                        options=list(OPTIONS))
+    deals = options.get("deals", OPTIONS["deals"]["default"])
+    if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
+                              or not 1 <= deals <= MAX_DEALS):
+        raise BadOption("doudizhu.deals_option", most=MAX_DEALS)
+    return deals
 
 
 # --------------------------------------------------------------------------- queries
@@ -316,9 +357,9 @@ def current_seat(state: State) -> int | None:
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Auction: the bids (pass first); play: pass (unless leading) then every legal play;
-    between rounds: next and stop for every seat."""
+    between rounds: next and (in an open series) stop for every seat."""
     if state.phase == ROUND_OVER:
-        return [Next(), Stop()]
+        return [Next()] if state.deals is not None else [Next(), Stop()]
     if state.phase == OVER or seat != state.turn:
         return []
     if state.phase == AUCTION:
@@ -338,18 +379,22 @@ def legal_combinations(state: State, seat: int) -> list[Combination]:
 
 def outcome(state: State) -> Outcome | None:
     """Once the series is over: the ledger as scores; the winners are the top of the ledger
-    (a seat that resigned cannot win)."""
+    (a seat that resigned cannot win). The reason: `resigned`, `stopped`, or `deals` (the last
+    round of a fixed series was paid)."""
     if state.phase != OVER:
         return None
     candidates = [seat for seat in range(state.players) if seat != state.resigned]
     best = max(state.ledger[seat] for seat in candidates)
     winners = tuple(seat for seat in candidates if state.ledger[seat] == best)
     draw = state.resigned is None and len(winners) == state.players
-    details = {"ledger": list(state.ledger), "rounds": state.round_no}
+    details: dict[str, Any] = {"ledger": list(state.ledger), "rounds": state.round_no}
+    if state.deals is not None:
+        details["deals"] = state.deals
     if state.resigned is not None:
         return Outcome(scores=state.ledger, winners=winners, reason="resigned", draw=draw,
                        details={**details, "resigned": state.resigned})
-    return Outcome(scores=state.ledger, winners=winners, reason="stopped", draw=draw,
+    reason = "stopped" if state.deals is None else "deals"
+    return Outcome(scores=state.ledger, winners=winners, reason=reason, draw=draw,
                    details=details)
 
 
@@ -382,6 +427,21 @@ def _round_end(state: State, seat: int) -> Event:
     return Event("round_end", seat=seat, values=values)
 
 
+def _paid(state: State, landlord_won: bool, went_out: int | None) -> State:
+    """The round settled: the ledger paid, and the series over if that was its last round."""
+    payments = _settle(state, landlord_won)
+    phase = OVER if state.last_round else ROUND_OVER
+    return replace(state, phase=phase, turn=None, went_out=went_out, payments=payments,
+                   ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
+
+
+def _last_round_end(state: State) -> tuple[Event, ...]:
+    """The event that ends a fixed series with its last round (none otherwise)."""
+    if state.phase != OVER:
+        return ()
+    return (Event("end", values={"round": state.round_no, "deals": state.deals}),)
+
+
 def _settle(state: State, landlord_won: bool) -> tuple[int, ...]:
     unit = state.bid * state.multiplier
     sign = 1 if landlord_won else -1
@@ -406,6 +466,8 @@ def _check_turn(state: State, seat: int, move: Move) -> None:
     _check_seat(state, seat)
     if not isinstance(move, _MOVE_TYPES):
         raise IllegalMove("doudizhu.not_a_move", move=shown(repr(move)))
+    if isinstance(move, Stop) and state.deals is not None:
+        raise IllegalMove("doudizhu.fixed_deals", deals=state.deals, round=state.round_no)
     if state.phase == ROUND_OVER:
         if not isinstance(move, (Next, Stop)):
             raise IllegalMove("doudizhu.round_over")
@@ -421,7 +483,7 @@ def apply(state: State, seat: int, move: Move) -> State:
     _check_turn(state, seat, move)
     if isinstance(move, Next):
         return _new_round(players=state.players, seed=state.seed, round_no=state.round_no + 1,
-                          redeal_no=0, ledger=state.ledger, lead_events=[])
+                          redeal_no=0, ledger=state.ledger, lead_events=[], deals=state.deals)
     if isinstance(move, Stop):
         event = Event("end", seat=seat, values={"round": state.round_no})
         return replace(state, phase=OVER, turn=None, events=(event,))
@@ -455,7 +517,7 @@ def _bid(state: State, seat: int, amount: int) -> State:
         redeal = Event("redeal")
         return _new_round(players=state.players, seed=state.seed, round_no=state.round_no,
                           redeal_no=state.redeal_no + 1, ledger=state.ledger,
-                          lead_events=[event, redeal])
+                          lead_events=[event, redeal], deals=state.deals)
     return replace(new, turn=(seat + 1) % state.players)
 
 
@@ -520,11 +582,9 @@ def _play(state: State, seat: int, move: Play) -> State:
                   doublings=doublings, turn=(seat + 1) % players)
     if remaining:
         return replace(new, events=tuple(events))
-    payments = _settle(new, landlord_won=seat == state.landlord)
-    new = replace(new, phase=ROUND_OVER, turn=None, went_out=seat, payments=payments,
-                  ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
+    new = _paid(new, landlord_won=seat == state.landlord, went_out=seat)
     events.append(_round_end(new, seat))
-    return replace(new, events=tuple(events))
+    return replace(new, events=(*events, *_last_round_end(new)))
 
 
 def _pass(state: State, seat: int) -> State:
@@ -561,8 +621,8 @@ def resign(state: State, seat: int) -> State:
 
 def forfeit(state: State, seat: int) -> State:
     """`seat` gives up the round in play and the series goes on (its clock ran out, and a
-    computer takes the seat): in the play its side loses the round, paid as usual; in the
-    auction it passes."""
+    computer takes the seat): in the play its side loses the round, paid as usual (the last
+    round of a fixed series ends it); in the auction it passes."""
     if state.phase == OVER:
         raise GameOver("doudizhu.series_over")
     _check_seat(state, seat)
@@ -570,10 +630,8 @@ def forfeit(state: State, seat: int) -> State:
         return apply(state, seat, Bid(0))
     if state.phase != PLAY:
         raise IllegalMove("doudizhu.nothing_to_forfeit")
-    payments = _settle(state, landlord_won=seat != state.landlord)
-    new = replace(state, phase=ROUND_OVER, turn=None, went_out=None, payments=payments,
-                  ledger=tuple(a + b for a, b in zip(state.ledger, payments)))
-    events = (Event("forfeit", seat=seat), _round_end(new, seat))
+    new = _paid(state, landlord_won=seat != state.landlord, went_out=None)
+    events = (Event("forfeit", seat=seat), _round_end(new, seat), *_last_round_end(new))
     return replace(new, events=events)
 
 
@@ -604,6 +662,7 @@ class View:
     players: int
     phase: str
     round_no: int
+    deals: int | None  # the series' fixed number of rounds (None: open)
     dealer: int
     turn: int | None
     hand: tuple[str, ...]
@@ -645,6 +704,7 @@ def view(state: State, seat: int | None = None) -> View:
         players=state.players,
         phase=state.phase,
         round_no=state.round_no,
+        deals=state.deals,
         dealer=state.dealer,
         turn=current_seat(state),
         hand=state.hands[seat] if seat is not None else (),
@@ -673,8 +733,9 @@ def view(state: State, seat: int | None = None) -> View:
 
 
 __all__ = [
-    "AUCTION", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY", "ROUND_OVER",
-    "Bid", "Move", "Next", "Pass", "Play", "State", "Stop", "TrickEntry", "View",
+    "AUCTION", "MAX_DEALS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OVER", "PLAY",
+    "ROUND_OVER", "BadOption", "Bid", "Move", "Next", "Pass", "Play", "State", "Stop",
+    "TrickEntry", "View",
     "apply", "card_text", "current_seat", "forfeit", "full_deck", "legal_combinations",
     "legal_moves",
     "new_game", "outcome", "parse_move", "payment", "resign", "sort_cards", "view",

@@ -8,6 +8,7 @@ import pytest
 
 import games.doudizhu as ddz
 import games.reversi as reversi
+from bot.matches.model import Player
 from bot.storage.rows import GuildSettings
 from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
 from tests.fakediscord import Perm
@@ -383,6 +384,57 @@ async def test_dou_dizhu_forfeit_loses_the_round_and_the_series_goes_on(tmp_path
             assert match.status == "finished"
             assert any("Nobody dealt the next round within 10 minutes" in t
                        for t in texts(fake, channel))
+
+
+async def bid_three(fake, channel, match, users):
+    """The seat to open the auction bids 3: it is the landlord."""
+    bidder = next(u for u in users.values() if u.id == match.player(match.current_seat()).user_id)
+    await fake.slash(bidder, channel, "doudizhu bid", amount="3")
+
+
+async def test_a_series_of_a_fixed_number_of_rounds_is_dealt_on_when_nobody_deals(tmp_path):
+    """A game night's table (its lobby opened with the option `deals`, as the night opens it):
+    the table says `deal 1 of 2`, offers Next without Stop, and when nobody deals the next
+    round in time the clock deals it instead of ending the series."""
+    async with fake_world("games", ("alice", "bob", "carol")) as world:
+        fake, guild, channel, users = world
+        clock = FakeClock()
+        async with timed_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+            await bot.store.set_guild_settings(guild.id, GuildSettings(on_timeout="forfeit"))
+            await bot.service.open_lobby(
+                "doudizhu", guild_id=guild.id, channel_id=channel.id,
+                creator=Player(users["alice"].id, "alice"),
+                options={"players": 3, "deals": 2, "turn_time": "10m"})
+            for name in ("bob", "carol"):
+                await fake.slash(users[name], channel, "match join")
+            await bid_three(fake, channel, await bot.service.current(channel.id), users)
+            await later(fake, clock, 10 * MINUTE)  # the landlord forfeits the round
+
+            match = await bot.service.latest(channel.id)
+            assert match.state.phase == ddz.ROUND_OVER and match.state.deals == 2
+            board = fake.messages(channel)[-1]
+            assert "**Deal 1 of 2 is over.** `/doudizhu next` deals the next one." in board.text()
+            assert "Dou Dizhu \N{MIDDLE DOT} deal 1 of 2" in board.text()
+            assert [c["label"] for c in board.all_components() if "label" in c] == ["Next round"]
+
+            await later(fake, clock, 10 * MINUTE)  # nobody deals the next round
+            match = await bot.service.latest(channel.id)
+            assert match.status == "active" and match.state.phase == ddz.AUCTION
+            assert match.state.round_no == 2
+            said = texts(fake, channel)
+            assert any("Nobody dealt the next round within 10 minutes, so it is dealt now." in t
+                       for t in said)
+            assert "Dou Dizhu \N{MIDDLE DOT} deal 2 of 2" in said[-1]
+
+            await bid_three(fake, channel, match, users)
+            await later(fake, clock, 10 * MINUTE)  # the last deal is forfeited: the end
+            match = await bot.service.latest(channel.id)
+            assert match.status == "finished" and match.outcome().reason == "deals"
+            final = fake.messages(channel)[-1].text()
+            assert "**The series of 2 deals is over.**" in final
+            assert "That was deal 2 of 2: the series is over." in final
+            assert "(landlord)" in final and "Final ledger" in final  # the last hands shown
+            assert await bot.service.replay(match.id) == match.state
 
 
 async def test_the_dm_of_the_player_to_move_shows_their_time(world, tmp_path):

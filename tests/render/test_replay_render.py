@@ -99,6 +99,24 @@ def test_a_running_rounds_frame_does_not_change_with_the_hidden_hands():
     assert frame(step) == frame(swapped)
 
 
+
+def test_a_series_of_a_fixed_number_of_deals_is_captioned_deal_of_how_many(monkeypatch):
+    said: list[str] = []
+    real = replay_render.caption_strip
+
+    def spy(caption, standing, *rest):
+        said.append(standing)
+        return real(caption, standing, *rest)
+
+    monkeypatch.setattr(replay_render, "caption_strip", spy)
+    log = played("doudizhu", 3, 7)[:2]  # two bids of the first deal
+    animate("doudizhu", 3, 7, {"deals": 2}, log, NAMES[:3], "en")
+    assert len(said) == 2 and all(s.startswith("Dou Dizhu \N{MIDDLE DOT} deal 1 of 2 ")
+                                  for s in said)
+    said.clear()
+    replay("doudizhu", 3, log)
+    assert all(s.startswith("Dou Dizhu \N{MIDDLE DOT} round 1 ") for s in said)
+
 @pytest.mark.parametrize("lang", ["zh-TW", "gu"])
 def test_captions_in_other_languages(lang):
     log = played("scrabble", 2, 7)[:3]

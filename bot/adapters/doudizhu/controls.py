@@ -479,8 +479,9 @@ def _with_buttons(match: Match, selects: list[discord.ui.Item], voice: Voice, *,
 
 
 def round_over_controls(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
-    """Next round / Stop the series, for any seated player, once a round is over."""
+    """Next round / Stop the series (not in a series of a fixed number of rounds), for any
+    seated player, once a round is over."""
     view = discord.ui.View(timeout=None)
-    for action in ("next", "stop"):
-        view.add_item(ActionButton(action, match.id, match.row.version, voice=voice))
+    for move in ddz.legal_moves(match.state, 0):  # the same for every seat between rounds
+        view.add_item(ActionButton(str(move), match.id, match.row.version, voice=voice))
     return view

@@ -19,8 +19,9 @@ from bot.adapters.doudizhu.controls import private_controls, round_over_controls
 from bot.adapters.doudizhu.export import round_log
 from bot.adapters.doudizhu.highlights import card_words, stats_words
 from bot.adapters.doudizhu.words import (
-    DOT, error_words, event_words, ledger_text, name, payment_words, private_prompt,
-    reason_words, so_far, stake_text, standings_words, table_note, turn_line,
+    DOT, error_words, event_words, hand_footer, ledger_text, name, payment_words,
+    private_prompt, reason_words, round_over_line, so_far, stake_text, standings_words,
+    table_note, table_title, turn_line,
 )
 from bot.matches.model import ActionResult, Match
 from bot.ui.dms import told_dms_closed
@@ -77,8 +78,13 @@ class DouDizhuPresenter(GamePresenter):
 
     def lobby_rules(self, match: Match) -> Words:
         if match.table_size == 4:
-            return _("4 players, two decks (108 cards): 25 cards each, 8 in the kitty")
-        return _("3 players, one deck (54 cards): 17 cards each, 3 in the kitty")
+            rules = _("4 players, two decks (108 cards): 25 cards each, 8 in the kitty")
+        else:
+            rules = _("3 players, one deck (54 cards): 17 cards each, 3 in the kitty")
+        deals = (match.engine_options or {}).get("deals")
+        if deals is None:
+            return rules
+        return lines((rules, n_("{n} deal", "{n} deals", deals)), DOT)
 
     def event_text(self, match: Match, event: Event) -> Words:
         return event_words(match, event)
@@ -156,8 +162,7 @@ class DouDizhuPresenter(GamePresenter):
                  else _("You are out of cards"))
         embed = discord.Embed(title=voice(title), description="\n".join(map(voice, said)),
                               colour=COLOUR)
-        embed.set_footer(text=voice(_("Dou Dizhu match #{id} \N{MIDDLE DOT} round {round}",
-                                      id=str(match.id), round=view.round_no)))
+        embed.set_footer(text=voice(hand_footer(match, view)))
         png = await render_off_loop(hand_png, tuple(hand), voice) if hand else None
         return Reply(content=prompt, embed=embed, png=png, view=controls,
                      alt=alt_text.doudizhu_cards(hand, _("Your hand"), voice),
@@ -184,8 +189,7 @@ class DouDizhuPresenter(GamePresenter):
         view = ddz.view(state)
         events = tuple(events)
         said = voice(describe_events(match, events, self.event_text))
-        embed = discord.Embed(title=voice(_("Dou Dizhu \N{MIDDLE DOT} round {round}",
-                                            round=view.round_no)),
+        embed = discord.Embed(title=voice(table_title(view)),
                               description=said or None, colour=COLOUR)
         shown = last_play(view)
         png = alt = None
@@ -216,34 +220,46 @@ class DouDizhuPresenter(GamePresenter):
             content = voice(turn_line(match, view, closed))
             mentions = (match.player(view.turn).user_id,)
         elif view.phase == ddz.ROUND_OVER:
-            for seat, hand in enumerate(view.revealed_hands or ()):
-                player = (_("{player} (landlord)", player=name(match, seat))
-                          if seat == view.landlord else name(match, seat))
-                embed.add_field(name=voice(player), inline=False,
-                                value=voice(cards_words(hand) if hand else _("out of cards")))
-            if not any(event.kind == "round_end" for event in events):  # else it is told above
-                payment = payment_words(match, view.payment, bold=False)
-                embed.add_field(name=voice(_("Payment")), value=voice(payment), inline=False)
-            embed.add_field(name=voice(_("This round")),
-                            value=voice(ledger_text(match, view.payments)))
+            self._round_fields(embed, match, view, events, voice)
             embed.add_field(name=voice(_("Ledger")), value=voice(ledger_text(match, view.ledger)))
-            content = voice(_("**Round {round} is over.** `/doudizhu next` deals round {next}; "
-                              "`/doudizhu stop` ends the series.", round=view.round_no,
-                              next=view.round_no + 1))
+            content = voice(round_over_line(view))
             controls = round_over_controls(match, voice)
         else:
             result = view.outcome
+            if result.reason == "deals":  # the last deal, paid: shown as every deal before it
+                self._round_fields(embed, match, view, events, voice)
             embed.add_field(name=voice(_("Final ledger")),
                             value=voice(ledger_text(match, view.ledger)))
             standings = standings_words(match, view.ledger, result.winners, draw=result.draw)
-            content = voice(n_("**The series is over** ({reason}, {n} round). {standings}",
-                               "**The series is over** ({reason}, {n} rounds). {standings}",
-                               view.round_no, reason=reason_words(match, result),
-                               standings=standings))
+            if result.reason == "deals":
+                content = voice(n_("**The series of {n} deal is over.** {standings}",
+                                   "**The series of {n} deals is over.** {standings}",
+                                   view.round_no, standings=standings))
+            else:
+                content = voice(n_("**The series is over** ({reason}, {n} round). {standings}",
+                                   "**The series is over** ({reason}, {n} rounds). {standings}",
+                                   view.round_no, reason=reason_words(match, result),
+                                   standings=standings))
         embed.set_footer(text=voice(_("Match #{id} \N{MIDDLE DOT} ledger: {ledger}",
                                       id=str(match.id), ledger=ledger_text(match, view.ledger))))
         return Reply(content=content, embed=embed, png=png, view=controls, alt=alt,
                      filename=f"play-{match.id}.png", mentions=mentions)
+
+    @staticmethod
+    def _round_fields(embed: discord.Embed, match: Match, view: ddz.View,
+                      events: tuple[Event, ...], voice: Voice) -> None:
+        """A paid round: every hand shown, the payment (unless an event above tells it) and
+        what the round paid each seat."""
+        for seat, hand in enumerate(view.revealed_hands or ()):
+            player = (_("{player} (landlord)", player=name(match, seat))
+                      if seat == view.landlord else name(match, seat))
+            embed.add_field(name=voice(player), inline=False,
+                            value=voice(cards_words(hand) if hand else _("out of cards")))
+        if not any(event.kind == "round_end" for event in events):  # else it is told above
+            payment = payment_words(match, view.payment, bold=False)
+            embed.add_field(name=voice(_("Payment")), value=voice(payment), inline=False)
+        embed.add_field(name=voice(_("This round")),
+                        value=voice(ledger_text(match, view.payments)))
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -133,6 +133,9 @@ def event_words(match: Match, event: Event) -> Words:
     if kind == "round_end":
         return round_end_words(match, values)
     if kind == "end":
+        if values.get("deals") is not None:  # the last round of a fixed series
+            return _("That was deal {deal} of {deals}: the series is over.",
+                     deal=values["round"], deals=values["deals"])
         if event.seat is None:
             return _("The series is over.")
         return _("{player} stopped the series after round {round}.", player=player,
@@ -195,6 +198,8 @@ def reason_words(match: Match, outcome: Any) -> Words:
         return _("{player} resigned", player=name(match, outcome.details["resigned"]))
     if outcome.reason == "stopped":
         return _("the players stopped the series")
+    if outcome.reason == "deals":
+        return _("its last deal is played")
     return outcome.reason.format(**legacy_names(match, bold=False))  # saved before the keys
 
 
@@ -227,8 +232,31 @@ def standings_words(match: Match, ledger: tuple[int, ...],
 DOT = " \N{MIDDLE DOT} "
 
 
+def table_title(view: ddz.View) -> Words:
+    """`Dou Dizhu · round 2`, or `deal 2 of 4` in a series of a fixed number of rounds (a
+    game night's table, whose rounds are the night's)."""
+    if view.deals is None:
+        return _("Dou Dizhu \N{MIDDLE DOT} round {round}", round=view.round_no)
+    return _("Dou Dizhu \N{MIDDLE DOT} deal {deal} of {deals}", deal=view.round_no,
+             deals=view.deals)
+
+
+def hand_footer(match: Match, view: ddz.View) -> Words:
+    """Under a private hand: the match and the round (the deal of how many, in a fixed
+    series)."""
+    if view.deals is None:
+        return _("Dou Dizhu match #{id} \N{MIDDLE DOT} round {round}", id=str(match.id),
+                 round=view.round_no)
+    return _("Dou Dizhu match #{id} \N{MIDDLE DOT} deal {deal} of {deals}",
+             id=str(match.id), deal=view.round_no, deals=view.deals)
+
+
 def private_prompt(match: Match, view: ddz.View, seat: int) -> Words:
     """The line above a player's hand: whose turn it is and what they may do."""
+    if view.phase == ddz.ROUND_OVER and view.deals is not None:
+        return _("Deal {deal} of {deals} is over: the hands and the payment are in the "
+                 "channel. Deal the next one when you are ready.", deal=view.round_no,
+                 deals=view.deals)
     if view.phase == ddz.ROUND_OVER:
         return _("Round {round} is over: the hands and the payment are in the channel. Deal "
                  "the next round, or stop the series?", round=view.round_no)
@@ -240,6 +268,15 @@ def private_prompt(match: Match, view: ddz.View, seat: int) -> Words:
         return _("**Your turn:** beat **{play}** from {player}, or pass.",
                  play=view.to_beat.text, player=name(match, view.to_beat.seat))
     return _("**Your turn to lead:** play any combination.")
+
+
+def round_over_line(view: ddz.View) -> Words:
+    """What the channel may do once a round is over: deal the next, or stop an open series."""
+    if view.deals is not None:
+        return _("**Deal {deal} of {deals} is over.** `/doudizhu next` deals the next one.",
+                 deal=view.round_no, deals=view.deals)
+    return _("**Round {round} is over.** `/doudizhu next` deals round {next}; `/doudizhu stop` "
+             "ends the series.", round=view.round_no, next=view.round_no + 1)
 
 
 def so_far(match: Match, view: ddz.View) -> tuple[Words, Words] | None:
@@ -364,6 +401,14 @@ _REFUSALS: dict[str, Callable[[Mapping[str, Any]], Words]] = {
                               "to end the series"),
     "between_rounds_only": lambda v: _("you can only say `{move}` once the round is over",
                                        move=v["move"]),
+    "fixed_deals": lambda v: n_(
+        "this series is {n} deal long and ends by itself after it: it cannot be stopped",
+        "this series is {n} deals long and ends by itself after the last: it cannot be "
+        "stopped", v["deals"]),
+    "unknown_option": lambda v: _("Dou Dizhu has no option {option}: use {options}",
+                                  option=quoted(v["option"]), options=listed(v["options"])),
+    "deals_option": lambda v: _("the deals option is a number of deals from 1 to {most}",
+                                most=v["most"]),
     # (the bot adds whose turn it is: "It is alice's turn.")
     "not_your_turn": lambda v: (_("It is not your turn to bid.") if v["phase"] == ddz.AUCTION
                                 else _("It is not your turn to play.")),

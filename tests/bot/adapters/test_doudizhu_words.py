@@ -7,16 +7,18 @@ from __future__ import annotations
 import io
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
 import games.doudizhu as dd
-from bot.adapters.doudizhu.controls import capitalised, play_kinds
+from bot.adapters.doudizhu.controls import capitalised, play_kinds, round_over_controls
+from bot.adapters.doudizhu.presenter import DouDizhuPresenter
 from bot.adapters.doudizhu.words import (
-    TYPE_NAMES, describe, error_words, event_words, payment_words, reason_words,
-    standings_words,
+    TYPE_NAMES, describe, error_words, event_words, hand_footer, payment_words, private_prompt,
+    reason_words, round_over_line, standings_words, table_title,
 )
 from games.common import GameError
 from i18n import ENGLISH_VOICE, voice
@@ -158,3 +160,62 @@ def test_jokers_are_drawn_in_every_script_and_fit(lang):
     assert render_hand(["3S", "TD"], voice(lang)) == render_hand(["3S", "TD"])
     picture = Image.open(io.BytesIO(render_play(["BJ", "RJ"], voice(lang))))
     assert picture.size == Image.open(io.BytesIO(render_play(["BJ", "RJ"]))).size
+
+
+
+def round_won(state: dd.State, card: str) -> dd.State:
+    """The round's opener bids 3 and goes out at once with `card`."""
+    state = dd.apply(state, state.turn, dd.Bid(3))
+    hands = list(state.hands)
+    hands[state.landlord] = (card,)
+    return play(replace(state, hands=tuple(hands)), card[0])
+
+
+def buttons(state: dd.State) -> list[str]:
+    match = SimpleNamespace(id=7, row=SimpleNamespace(version=3), state=state)
+    return [item["label"] for row in round_over_controls(match).to_components()
+            for item in row["components"]]
+
+
+def test_a_series_of_a_fixed_number_of_rounds_in_words():
+    """`deal 1 of 2` where the round is shown, the round's end without `stop` (and without a
+    Stop button), the series' end by itself; an open series keeps its words."""
+    table = Table(3)
+    table.id = 7
+    between = round_won(dd.new_game(3, seed=4, options={"deals": 2}), "3S")
+    view = dd.view(between, 0)
+    with pytest.raises(GameError) as refused:
+        dd.apply(between, 0, dd.Stop())
+    over = round_won(dd.apply(between, 1, dd.Next()), "4S")
+    end, result = over.events[-1], dd.outcome(over)
+    rules = DouDizhuPresenter(None).lobby_rules(SimpleNamespace(
+        table_size=3, engine_options={"deals": 2}))
+    said = {
+        "title": table_title(view), "footer": hand_footer(table, view),
+        "channel": round_over_line(view), "hand": private_prompt(table, view, 0),
+        "refusal": error_words(refused.value), "end": event_words(table, end),
+        "reason": reason_words(table, result), "lobby": rules,
+    }
+    assert {key: ENGLISH_VOICE(words) for key, words in said.items()} == {
+        "title": "Dou Dizhu \u00b7 deal 1 of 2",
+        "footer": "Dou Dizhu match #7 \u00b7 deal 1 of 2",
+        "channel": "**Deal 1 of 2 is over.** `/doudizhu next` deals the next one.",
+        "hand": "Deal 1 of 2 is over: the hands and the payment are in the channel. Deal the "
+                "next one when you are ready.",
+        "refusal": "this series is 2 deals long and ends by itself after the last: it cannot "
+                   "be stopped",
+        "end": "That was deal 2 of 2: the series is over.",
+        "reason": "its last deal is played",
+        "lobby": "3 players, one deck (54 cards): 17 cards each, 3 in the kitty \u00b7 2 deals"}
+    for lang in LANGS:
+        for key, words in said.items():
+            text = voice(lang)(words)
+            assert text and not english_left(text.replace("`/doudizhu next`", "")), (lang, text)
+    assert voice("zh-CN")(said["title"]) == "斗地主 · 第 1 局（共 2 局）"
+    assert buttons(between) == ["Next round"]
+
+    still_open = replace(between, deals=None)
+    assert ENGLISH_VOICE(table_title(dd.view(still_open))) == "Dou Dizhu \u00b7 round 1"
+    assert ENGLISH_VOICE(round_over_line(dd.view(still_open))) == (
+        "**Round 1 is over.** `/doudizhu next` deals round 2; `/doudizhu stop` ends the series.")
+    assert buttons(still_open) == ["Next round", "Stop the series"]
