@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+import games.reversi as reversi
+
 from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
 from tests.fakediscord import Perm
 
@@ -54,12 +56,14 @@ async def finish_round(fake, bot, night_id, users_by_id):
 
 
 async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):
+    """Seven sign up; fay never checks in, and eve checks in but never plays: she loses her
+    first game by walkover and sits out the rest, so rounds two and three have a bye."""
     fake, guild, channel, users = world
     clock = FakeClock()
     by_id = {u.id: u for u in users.values()}
     async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
         result = await fake.slash(users["host"], channel, "gamenight night schedule",
-                                  game="reversi", start="in 1h", rounds=3)
+                                  game="reversi", start="in 1h", rounds=3, turn_time="10m")
         assert "is scheduled" in result.text()
         card = card_of(fake, channel)
         for name in NAMES[1:]:
@@ -86,15 +90,35 @@ async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):
         round_cards = [m for m in fake.messages(channel) if "round 1 of 3" in m.text()]
         assert len(round_cards) == 1
 
-        for round_ in (1, 2, 3):
-            await finish_round(fake, bot, night.id, by_id)
-            night = await bot.nights.require(night.id)
+        eve = users["eve"].id
+        eves = night.table_of(eve)
+        other = next(p for p in eves.players if p != eve)
+        match = await bot.service.get(eves.match_id)
+        if match.player(match.current_seat()).user_id == other:  # her opponent moves first
+            square = str(reversi.legal_moves(match.state, match.current_seat())[0])
+            await fake.slash(by_id[other], fake.channels[eves.thread_id], "reversi move",
+                             square=square)
+        await later(fake, clock, 10 * MINUTE + 1)  # eve's clock runs out: a walkover
+        night = await bot.nights.require(night.id)
+        assert night.table_of(eve, 1).result["forfeits"] == [eve]
+        assert night.player(eve).state == "withdrawn"
+
+        await finish_round(fake, bot, night.id, by_id)
+        night = await bot.nights.require(night.id)
+        byes = [t.players[0] for t in night.round_tables() if t.status == "bye"]
+        assert len(byes) == 1 and eve not in {p for t in night.round_tables() for p in t.players}
+        await finish_round(fake, bot, night.id, by_id)
+        night = await bot.nights.require(night.id)
+        byes += [t.players[0] for t in night.round_tables() if t.status == "bye"]
+        assert len(byes) == 2 and len(set(byes)) == 2  # at most one bye each
+        await finish_round(fake, bot, night.id, by_id)
+        night = await bot.nights.require(night.id)
         assert night.row.status == "finished"
         texts = [m.text() for m in fake.messages(channel)]
         assert any("final standings" in t and "\N{FIRST PLACE MEDAL}" in t for t in texts)
         assert sum("standings after round" in t for t in texts) == 2
         pairs = [frozenset(t.players) for t in night.tables if len(t.players) == 2]
-        assert len(pairs) == len(set(pairs)) == 9  # nine games, no rematch
+        assert len(pairs) == len(set(pairs)) == 7  # 3 + 2 + 2 games, no rematch
         pictures = [m for m in fake.messages(channel) if "standings" in m.text()]
         assert len(pictures) == 3
         for message in pictures:
@@ -108,4 +132,4 @@ async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):
         [(name, data)] = export.files
         assert name.endswith(".csv") and export.ephemeral
         rows = data.decode("utf-8-sig").splitlines()
-        assert rows[0].startswith("night,game,round") and len(rows) == 1 + 9 * 2
+        assert rows[0].startswith("night,game,round") and len(rows) == 1 + 7 * 2 + 2

@@ -238,6 +238,7 @@ async def test_pause_holds_the_next_round_and_repair_pairs_it_again(world, tmp_p
             await end_table(fake, bot, table, by_id)
         night = await bot.nights.require(night.id)
         assert night.row.round == 2 and all(t.match_id is None for t in night.round_tables())
+        await bot.timekeeper.stop(release=False)  # kill -9 before its tables open
         assert len(fake.threads(channel)) == 2  # round 2 is seated, not opened
         again = await fake.slash(users["host"], channel, "gamenight night repair")
         assert "paired again" in again.text()
@@ -247,3 +248,102 @@ async def test_pause_holds_the_next_round_and_repair_pairs_it_again(world, tmp_p
         assert len(fake.threads(channel)) == 4
         late = await fake.slash(users["host"], channel, "gamenight night repair")
         assert late.ephemeral and "started" in late.text()
+
+
+async def test_edit_list_and_cancel(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi")
+        await fake.slash(users["host"], channel, "gamenight night schedule", game="scrabble",
+                         start="in 3h", table=3)
+        listed = await fake.slash(users["ben"], channel, "gamenight night list")
+        assert listed.ephemeral and "Reversi" in listed.text() and "Scrabble" in listed.text()
+        reversi_night = (await bot.nights.open_in(guild.id))[0]
+        moved = await fake.slash(users["host"], channel, "gamenight night edit",
+                                 night=reversi_night.id, start="in 5h", rounds=2)
+        assert "Saved" in moved.text()
+        night = await bot.nights.require(reversi_night.id)
+        assert night.row.start_at == pytest.approx(clock.now() + 5 * 3600)
+        assert night.plan.rounds == 2
+        event = fake.scheduled_event(night.row.event_id)
+        assert event.start.timestamp() == pytest.approx(night.row.start_at)
+        refused = await fake.slash(users["ann"], channel, "gamenight night cancel",
+                                   night=night.id)
+        assert refused.ephemeral and (await bot.nights.require(night.id)).is_open
+        await fake.slash(users["host"], channel, "gamenight night cancel", night=night.id)
+        night = await bot.nights.require(night.id)
+        assert night.row.status == "cancelled"
+        assert fake.scheduled_event(night.row.event_id).status == 4  # canceled
+        card = fake.get_message(night.row.card_message_id)
+        assert "called off" in card.text() and not card.buttons
+        stale = await fake.raw_component(users["ann"], card, {
+            "custom_id": f"gn:night:in:{night.id}", "component_type": 2})
+        assert stale.ephemeral and "older version" in stale.text()  # a press on an old card
+        assert (await bot.nights.require(night.id)).player(users["ann"].id) is None
+
+
+async def test_a_season_adds_up_each_nights_points(world, tmp_path):
+    fake, guild, channel, users = world
+    clock = FakeClock()
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, tmp_path / "g.db", guild, clock) as bot:
+        started = await fake.slash(users["host"], channel, "gamenight season start",
+                                   name="Winter league")
+        assert "Winter league" in started.text()
+        for _ in range(2):
+            await schedule(fake, users, channel, game="reversi", rounds=1)
+            await sign_and_check_in(fake, clock, users, channel, ("host", "ann"))
+            night = next(n for n in await bot.nights.open_in(guild.id)
+                         if n.row.status == "running")
+            for table in night.round_tables():
+                await end_table(fake, bot, table, by_id)
+        shown = await fake.slash(users["ben"], channel, "gamenight season standings")
+        text = shown.text()
+        assert shown.ephemeral and "Winter league" in text
+        lines = [line for line in text.splitlines() if line[:2] in ("1.", "2.")]
+        assert len(lines) == 2
+        span, table, names = await bot.nights.season(guild.id, clock.now())
+        assert sum(line.points for line in table) == 2.0 and table[0].nights == 2
+        ended = await fake.slash(users["host"], channel, "gamenight season end")
+        assert "is over" in ended.text()
+        again = await fake.slash(users["host"], channel, "gamenight season end")
+        assert again.ephemeral and "No season" in again.text()
+
+
+async def test_a_crash_during_check_in_and_one_between_rounds_lose_nothing(world, tmp_path):
+    fake, guild, channel, users = world
+    clock, db = FakeClock(), tmp_path / "g.db"
+    by_id = {u.id: u for u in users.values()}
+    async with night_bot(fake, db, guild, clock) as bot:
+        await schedule(fake, users, channel, game="reversi", rounds=2)
+        card = card_of(fake, channel)
+        for name in ("ann", "ben", "cat"):
+            await fake.click(users[name], card, label="I'm in")
+        await later(fake, clock, 45 * MINUTE + 1)
+        for name in ("host", "ann", "ben", "cat"):
+            await fake.click(users[name], card_of(fake, channel), label="Check in")
+        await bot.timekeeper.stop(release=False)  # kill -9 during check-in
+    clock.advance(20 * MINUTE)  # down past the start
+    async with night_bot(fake, db, guild, clock) as bot:
+        await fake.wait_idle()
+        night = (await bot.nights.open_in(guild.id))[0]
+        assert night.row.status == "running" and len(night.in_play) == 4
+        assert len(fake.threads(channel)) == 2
+
+        async def dies_first(night):  # the process dies once round 2 is seated
+            return None
+
+        bot.night_runner.open_round = dies_first
+        for table in night.round_tables():
+            await end_table(fake, bot, table, by_id)
+        night = await bot.nights.require(night.id)
+        assert night.row.round == 2 and all(t.match_id is None for t in night.round_tables())
+        await bot.timekeeper.stop(release=False)  # kill -9 before its tables open
+    clock.advance(10)
+    async with night_bot(fake, db, guild, clock) as bot:
+        await fake.wait_idle()
+        night = await bot.nights.require(night.id)
+        assert all(t.match_id is not None for t in night.round_tables())
+        assert len(fake.threads(channel)) == 4
+        assert any("round 2 of 2" in m.text() for m in fake.messages(channel))
