@@ -4,10 +4,11 @@ Swiss (two-player games) is a maximum-weight matching over all pairs (networkx, 
 maximum cardinality). Each edge's weight is built in tiers, each tier worth more than everything
 below it can add up to, so the matching decides in this order:
 
-1. fewest rematches and repeated byes (a penalty, not an exclusion: a forced rematch still pairs);
-2. the bye to the lowest-ranked player who has not had one;
-3. players with close scores meet (the squared score difference is what it costs);
-4. first-move balance (pairs whose wishes to move first or second fit).
+1. nobody has a second bye while a player without one remains, even at the cost of a rematch;
+2. fewest rematches (a penalty, not an exclusion: a forced rematch still pairs);
+3. the bye to the lowest-ranked player who has not had one;
+4. players with close scores meet (the squared score difference is what it costs);
+5. first-move balance (pairs whose wishes to move first or second fit).
 
 Round robin is the circle method; tables of three or four are seated by a small search.
 """
@@ -77,6 +78,7 @@ def swiss_round(entrants: Sequence[Entrant]) -> Round:
     closest = spread * spread + 1
     bye_unit = score_unit * closest * n + 1  # more than all score terms of a round
     no_repeat = bye_unit * (n + 1) + 1  # more than everything below
+    first_bye = no_repeat * (n + 2) + 1  # more than all rematch terms of a round
 
     graph = nx.Graph()
     graph.add_nodes_from(e.player for e in entrants)
@@ -89,7 +91,7 @@ def swiss_round(entrants: Sequence[Entrant]) -> Round:
             graph.add_edge(a.player, b.player, weight=weight)
     if n % 2:
         for e in entrants:
-            graph.add_edge(e.player, BYE, weight=no_repeat * (e.byes == 0)
+            graph.add_edge(e.player, BYE, weight=first_bye * (e.byes == 0)
                            + bye_unit * (rank[e.player] + 1) + score_unit * closest)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     bye = None
