@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.nights.plan import Plan  # noqa: E402
 from tests.e2e_helpers import FakeClock, InlineExecutor, running_bot  # noqa: E402
-from tests.fakediscord import FakeDiscord, Perm, RateLimits  # noqa: E402
+from tests.fakediscord import FakeDiscord, RateLimits  # noqa: E402
 
 
 async def main(tables: int, limit: int, per: float) -> None:

@@ -1,5 +1,5 @@
 """A night's host controls and a player's leaving: drop, remove, substitute, override a
-result, pause, resume and re-pair (mixed into `NightService`). Each override is logged."""
+result, pause, resume and re-pair (the last part of `NightService`). Each override is logged."""
 
 from __future__ import annotations
 
@@ -7,21 +7,17 @@ from typing import Any
 
 from bot.matches.errors import LobbyError, NotSeated
 from bot.nights.model import DROPPED, DROPPING, PLAYING, REMOVED, RUNNING, SIGNED, Night
+from bot.nights.playing import NightRounds
 from bot.nights.results import table_result
 from bot.nights.rounds import DONE, PENDING, PLAYING as TABLE_PLAYING
-from bot.storage.rows import NightTable
 from games.common import Outcome
 from i18n import _
 
 
-class NightHosting:
-    """Host controls; `self` is the `NightService`."""
+class NightHosting(NightRounds):
+    """Host controls, and a player's drop."""
 
-    store: Any
-    matches: Any
-    clock: Any
-
-    async def drop(self: Any, night_id: int, user_id: int) -> Night:
+    async def drop(self, night_id: int, user_id: int) -> Night:
         """Leave the night at the end of the current game (at once between games)."""
         async with self.lock(night_id):
             night = await self.require(night_id)
@@ -36,7 +32,7 @@ class NightHosting:
                                            else {"opted_out": True, "signed_card": False}))
             return await self._committed(night_id)
 
-    async def remove(self: Any, night_id: int, host_id: int, user_id: int) -> Night:
+    async def remove(self, night_id: int, host_id: int, user_id: int) -> Night:
         """The host takes a player out of the coming rounds (their game in play goes on,
         a computer playing their turns)."""
         async with self.lock(night_id):
@@ -49,7 +45,7 @@ class NightHosting:
             await self._log(night_id, host_id, "remove", {"player": user_id})
             return await self._committed(night_id)
 
-    async def sub(self: Any, night_id: int, host_id: int, out_id: int, in_id: int,
+    async def sub(self, night_id: int, host_id: int, out_id: int, in_id: int,
                   name: str) -> Night:
         """`in_id` takes `out_id`'s seat at their table in the round in play, and their place
         in the rounds to come; the game goes on."""
@@ -76,7 +72,7 @@ class NightHosting:
                                                        "table": table.number})
             return await self._committed(night_id)
 
-    async def override(self: Any, night_id: int, host_id: int, round_: int, number: int,
+    async def override(self, night_id: int, host_id: int, round_: int, number: int,
                        winner_ids: list[int], reason: str) -> Night:
         """The host sets a table's result: `winner_ids` share first place, the others share
         the next (its game in play, if any, ends). Logged with the reason."""
@@ -102,7 +98,7 @@ class NightHosting:
                                                           "reason": reason})
             return await self._committed(night_id)
 
-    async def pause(self: Any, night_id: int, host_id: int, paused: bool) -> Night:
+    async def pause(self, night_id: int, host_id: int, paused: bool) -> Night:
         """Pause: no new round starts (games in play go on); resume lets it."""
         async with self.lock(night_id):
             night = await self.require(night_id)
@@ -117,7 +113,7 @@ class NightHosting:
             await self._log(night_id, host_id, "pause" if paused else "resume", {})
             return await self._committed(night_id)
 
-    async def repair(self: Any, night_id: int, host_id: int) -> Night:
+    async def repair(self, night_id: int, host_id: int) -> Night:
         """Pair the current round again (only before any of its games has started), with
         the players in play now."""
         async with self.lock(night_id):
@@ -131,9 +127,8 @@ class NightHosting:
             await self._log(night_id, host_id, "repair", {"round": night.row.round})
             return await self._seat_round(earlier, night.row.round)
 
-    async def _log(self: Any, night_id: int, user_id: int | None, action: str,
+    async def _log(self, night_id: int, user_id: int | None, action: str,
                    detail: dict[str, Any]) -> None:
         await self.store.log_night(night_id, self.clock.now(), user_id, action, detail)
 
 
-__all__ = ["NightHosting", "DROPPED", "NightTable"]

@@ -31,7 +31,7 @@ from i18n import Words, _
 
 log = logging.getLogger(__name__)
 
-CHECKIN, START, ROUND = "checkin", "start", "round"
+OPENS, STARTS, ROUND_DUE = "check-in opens", "starts", "round due"  # a night's deadlines
 
 
 class NightRunner:
@@ -52,13 +52,13 @@ class NightRunner:
         if not self.running:
             return
         row = night.row
-        due: dict[str, float | None] = dict.fromkeys((CHECKIN, START, ROUND))
+        due: dict[str, float | None] = dict.fromkeys((OPENS, STARTS, ROUND_DUE))
         if row.status == SCHEDULED:
-            due[CHECKIN] = row.start_at - night.plan.checkin_minutes * 60
+            due[OPENS] = row.start_at - night.plan.checkin_minutes * 60
         if row.status in (SCHEDULED, CHECKIN):
-            due[START] = row.start_at
+            due[STARTS] = row.start_at
         if row.status == RUNNING and not row.paused and row.round_due is not None:
-            due[ROUND] = row.round_due
+            due[ROUND_DUE] = row.round_due
         for kind, when in due.items():
             if when is None:
                 self.deadlines.disarm((night.id, kind))
@@ -95,11 +95,11 @@ class NightRunner:
         night = await self.nights.get(night_id)
         if night is None:
             return
-        if kind == CHECKIN:
+        if kind == OPENS:
             await self.open_checkin(night)
-        elif kind == START:
+        elif kind == STARTS:
             await self.begin(night)
-        elif kind == ROUND and night.row.round_due is not None:
+        elif kind == ROUND_DUE and night.row.round_due is not None:
             if night.row.round_due <= self.clock.now():
                 await self.next_round(night.id, force=True)
 
