@@ -347,3 +347,26 @@ async def test_a_crash_during_check_in_and_one_between_rounds_lose_nothing(world
         assert all(t.match_id is not None for t in night.round_tables())
         assert len(fake.threads(channel)) == 4
         assert any("round 2 of 2" in m.text() for m in fake.messages(channel))
+
+
+async def test_check_in_pings_by_dm_and_a_closed_dm_gets_one_mention(tmp_path):
+    async with fake_world("nights", ("host", "ann", "ben", "cat"),
+                          dms_closed=("ben", "cat")) as (fake, guild, channel, users):
+        guild.members[users["host"].id].roles.append(
+            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
+        clock = FakeClock()
+        async with night_bot(fake, tmp_path / "g.db", guild, clock):
+            await schedule(fake, users, channel, game="reversi")
+            for name in ("ann", "ben", "cat"):
+                await fake.click(users[name], card_of(fake, channel), label="I'm in")
+            before = len(fake.messages(channel))
+            await later(fake, clock, 45 * MINUTE + 1)
+            assert any("Check-in is open" in m.text() for m in fake.dm_messages(users["ann"]))
+            mentions = [m for m in fake.messages(channel)[before:]
+                        if "check-in is open" in m.text()]
+            assert len(mentions) == 1  # one message for everyone the DMs did not reach
+            assert f"<@{users['ben'].id}>" in mentions[0].content
+            assert f"<@{users['cat'].id}>" in mentions[0].content
+            assert f"<@{users['ann'].id}>" not in mentions[0].content
+            await later(fake, clock, 5 * MINUTE)  # nobody is pinged twice
+            assert len([m for m in fake.messages(channel) if "check-in is open" in m.text()]) == 1
