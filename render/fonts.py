@@ -18,6 +18,7 @@ conjuncts shape). A character no font has (an emoji) becomes a plain mark.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -185,3 +186,27 @@ def _mask(part: str, key: Key, anchor: str) -> tuple[Image.Image, int, int]:
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor=anchor)
     return mask, left, top
+
+
+def wrap(text: str, width_of: Callable[[str], float], room: float) -> list[str]:
+    """`text` in lines at most `room` wide by `width_of`: broken at spaces, and between
+    characters where a word (or a sentence in Chinese, which has no spaces) is too wide
+    alone."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if width_of(trial) <= room:
+            line = trial
+            continue
+        if line:
+            out.append(line)
+        line = ""
+        for char in word:  # a word too wide for a line of its own: cut where it overflows
+            if line and width_of(line + char) > room:
+                out.append(line)
+                line = ""
+            line += char
+    if line:
+        out.append(line)
+    return out

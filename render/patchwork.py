@@ -45,7 +45,7 @@ from games.patchwork import (
     square_index,
 )
 from i18n import ENGLISH_VOICE, Voice, Words, _, n_
-from render.fonts import draw_text, text_length
+from render.fonts import draw_text, text_length, wrap
 from render.phone import WIDTH
 from render.png import SCALE, encode, finish, shrink
 
@@ -99,26 +99,8 @@ def fit_size(text: str, size: int, width: float, *, smallest: int = TEXT - 4,
 
 
 def wrap_text(text: str, size: int, width: float, *, condensed: bool = False) -> list[str]:
-    """`text` in lines at most `width` pixels wide: broken at spaces, and between characters
-    where a word (or a sentence in Chinese, which has no spaces) is too wide alone."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if text_width(trial, size, condensed=condensed) <= width:
-            line = trial
-            continue
-        if line:
-            out.append(line)
-        line = ""
-        for char in word:  # a word too wide for a line of its own: cut where it overflows
-            if line and text_width(line + char, size, condensed=condensed) > width:
-                out.append(line)
-                line = ""
-            line += char
-    if line:
-        out.append(line)
-    return out
+    """`text` in lines at most `width` pixels wide (render/fonts.py `wrap`)."""
+    return wrap(text, lambda part: text_width(part, size, condensed=condensed), width)
 
 
 def drawn_to_start(view: PatchworkView) -> bool:

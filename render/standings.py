@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from i18n import Text, Voice, Words, _, lines, n_
 from render.alt import LIMIT, fit
-from render.fonts import draw_text, text_length
+from render.fonts import draw_text, text_length, wrap
 from render.phone import MAX_ASPECT, WIDTH
 from render.png import SCALE, finish
 
@@ -210,26 +210,8 @@ def fitted(text: str, size: int, room: float, *, bold: bool = True,
 
 
 def wrapped(text: str, size: int, room: float, *, bold: bool = False) -> list[str]:
-    """`text` in lines at most `room` px wide, broken at spaces, or between characters where
-    a word (or a Chinese sentence) is too wide alone."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if _width(trial, size, bold=bold) <= room:
-            line = trial
-            continue
-        if line:
-            out.append(line)
-        line = ""
-        for char in word:
-            if line and _width(line + char, size, bold=bold) > room:
-                out.append(line)
-                line = ""
-            line += char
-    if line:
-        out.append(line)
-    return out
+    """`text` in lines at most `room` px wide (render/fonts.py `wrap`)."""
+    return wrap(text, lambda part: _width(part, size, bold=bold), room)
 
 
 class _Pen:

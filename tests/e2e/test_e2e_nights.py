@@ -8,51 +8,18 @@ import pytest
 
 import games.reversi as reversi
 
-from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
-from tests.fakediscord import Perm
+from tests.e2e.night_helpers import (
+    MINUTE, NAMES, card_of, finish_round, later, night_bot, night_world,
+)
+from tests.e2e_helpers import FakeClock
 
 pytestmark = pytest.mark.e2e
-
-MINUTE = 60.0
-NAMES = ("host", "ann", "ben", "cat", "dan", "eve", "fay")
 
 
 @pytest.fixture
 async def world():
-    async with fake_world("nights", NAMES, moderators=()) as world:
-        fake, guild, channel, users = world
-        guild.members[users["host"].id].roles.append(
-            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
-        fake.set_bot_permissions(guild, Perm.BOT_DEFAULT | Perm.CREATE_EVENTS)
+    async with night_world() as world:
         yield world
-
-
-def night_bot(fake, db, guild, clock):
-    return running_bot(fake, db, guild.id, computer_executor=InlineExecutor(), clock=clock)
-
-
-async def later(fake, clock, seconds):
-    clock.advance(seconds)
-    await fake.wait_idle()
-
-
-def card_of(fake, channel):
-    return next(m for m in fake.messages(channel) if any(
-        b.get("custom_id", "").startswith("gn:night:in:") for b in m.buttons))
-
-
-async def finish_round(fake, bot, night_id, users_by_id):
-    """In each table's thread, the player seated second resigns (the first wins)."""
-    night = await bot.nights.require(night_id)
-    for table in night.round_tables():
-        if table.match_id is None:
-            continue
-        match = await bot.service.get(table.match_id)
-        if match.status != "active":
-            continue
-        thread = fake.channels[table.thread_id]
-        await fake.slash(users_by_id[table.players[1]], thread, "match resign")
-    await fake.wait_idle()
 
 
 async def test_a_reversi_swiss_night_with_a_no_show_and_byes(world, tmp_path):

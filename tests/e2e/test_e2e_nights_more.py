@@ -7,67 +7,20 @@ from __future__ import annotations
 import pytest
 
 from bot.matches.timekeeper import HEARTBEAT
-from tests.e2e_helpers import FakeClock, InlineExecutor, fake_world, running_bot
+from tests.e2e.night_helpers import (
+    MINUTE, NAMES, card_of, end_table, later, night_bot, night_world, schedule,
+    sign_and_check_in,
+)
+from tests.e2e_helpers import FakeClock
 from tests.fakediscord import Perm
 
 pytestmark = pytest.mark.e2e
 
-MINUTE = 60.0
-NAMES = ("host", "ann", "ben", "cat", "dan", "eve", "fay")
-
 
 @pytest.fixture
 async def world():
-    async with fake_world("nights", NAMES) as world:
-        fake, guild, channel, users = world
-        guild.members[users["host"].id].roles.append(
-            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
-        fake.set_bot_permissions(guild, Perm.BOT_DEFAULT | Perm.CREATE_EVENTS)
+    async with night_world() as world:
         yield world
-
-
-def night_bot(fake, db, guild, clock):
-    return running_bot(fake, db, guild.id, computer_executor=InlineExecutor(), clock=clock)
-
-
-async def later(fake, clock, seconds):
-    clock.advance(seconds)
-    await fake.wait_idle()
-
-
-def card_of(fake, channel):
-    return next(m for m in fake.messages(channel) if any(
-        b.get("custom_id", "").startswith("gn:night:") for b in m.buttons))
-
-
-async def schedule(fake, users, channel, **options):
-    return await fake.slash(users["host"], channel, "gamenight night schedule",
-                            start="in 1h", **options)
-
-
-async def sign_and_check_in(fake, clock, users, channel, names):
-    card = card_of(fake, channel)
-    for name in names:
-        if name != "host":
-            await fake.click(users[name], card, label="I'm in")
-    await later(fake, clock, 45 * MINUTE + 1)
-    card = card_of(fake, channel)
-    for name in names:
-        await fake.click(users[name], card, label="Check in")
-    await later(fake, clock, 15 * MINUTE)
-
-
-async def end_table(fake, bot, table, users_by_id, winner_first=True):
-    """The table's players resign one after another until its match is over; the first
-    seated wins."""
-    match = await bot.service.get(table.match_id)
-    thread = fake.channels[table.thread_id]
-    for player in reversed(table.players[1:] if winner_first else table.players):
-        match = await bot.service.get(table.match_id)
-        if match.status != "active" or player < 0:
-            continue
-        await fake.slash(users_by_id[player], thread, "match resign")
-    await fake.wait_idle()
 
 
 async def test_interested_on_the_event_signs_up_and_im_out_wins(world, tmp_path):
@@ -350,10 +303,8 @@ async def test_a_crash_during_check_in_and_one_between_rounds_lose_nothing(world
 
 
 async def test_check_in_pings_by_dm_and_a_closed_dm_gets_one_mention(tmp_path):
-    async with fake_world("nights", ("host", "ann", "ben", "cat"),
-                          dms_closed=("ben", "cat")) as (fake, guild, channel, users):
-        guild.members[users["host"].id].roles.append(
-            fake.add_role(guild, "hosts", Perm.MANAGE_EVENTS))
+    async with night_world(("host", "ann", "ben", "cat"),
+                           dms_closed=("ben", "cat")) as (fake, guild, channel, users):
         clock = FakeClock()
         async with night_bot(fake, tmp_path / "g.db", guild, clock):
             await schedule(fake, users, channel, game="reversi")
