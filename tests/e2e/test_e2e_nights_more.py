@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.matches.timekeeper import HEARTBEAT
+from bot.matches.timekeeper import HEARTBEAT, LEASE_SECONDS
 from tests.e2e.night_helpers import (
     MINUTE, NAMES, card_of, end_table, later, night_bot, night_world, schedule,
     sign_and_check_in,
@@ -293,7 +293,7 @@ async def test_a_crash_during_check_in_and_one_between_rounds_lose_nothing(world
         night = await bot.nights.require(night.id)
         assert night.row.round == 2 and all(t.match_id is None for t in night.round_tables())
         await bot.timekeeper.stop(release=False)  # kill -9 before its tables open
-    clock.advance(10)
+    clock.advance(LEASE_SECONDS + HEARTBEAT)  # its lease lapses (PostgreSQL keeps one)
     async with night_bot(fake, db, guild, clock) as bot:
         await fake.wait_idle()
         night = await bot.nights.require(night.id)
