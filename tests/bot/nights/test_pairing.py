@@ -8,8 +8,8 @@ import random
 import networkx as nx
 import pytest
 
-from bot.nights.pairing import (BYE, Entrant, Round, Seating, entrants, first_round,
-                                record_tables, round_robin, seat_tables, swiss_round,
+from bot.nights.pairing import (BYE, Entrant, Round, Seating, _graph, _round, entrants,
+                                first_round, record_tables, round_robin, seat_tables, swiss_round,
                                 table_sizes)
 from bot.nights.standings import standings
 from tests.bot.nights.night import swiss_night
@@ -99,6 +99,30 @@ def test_a_random_swiss_night(seed, players, count):
         if rnd.bye is not None and made == 0:  # the lowest-ranked without a bye has it
             assert rnd.bye == [e.player for e in before if e.byes == 0][-1]
     assert swiss_night(players, count, seed) == (rounds, results)  # same seed, same night
+
+
+def plain_graph_round(before: list[Entrant]) -> Round:
+    """The round a plain networkx graph with the same weighted edges gives (the pairing reads
+    them through its own graph, whose `graph[u]` is the bare adjacency dict)."""
+    graph = _graph(before)
+    plain = nx.Graph()
+    plain.add_nodes_from(graph)
+    plain.add_edges_from(graph.edges(data=True))
+    assert [list(plain.adj[p]) for p in plain] == [list(graph.adj[p]) for p in graph]
+    return _round(before, nx.max_weight_matching(plain, maxcardinality=True))
+
+
+# Nights of 5 to 60 players with up to 12 rounds (late rounds force rematches; odd counts give
+# byes), and large ones.
+PLAIN_NIGHTS = [(seed, random.Random(seed).randint(5, 60), random.Random(-seed).randint(3, 12))
+                for seed in range(1000, 1060)] + [(1, 256, 3), (2, 255, 3), (3, 129, 10)]
+
+
+@pytest.mark.parametrize("seed,players,count", PLAIN_NIGHTS)
+def test_swiss_rounds_are_those_of_a_plain_networkx_graph(seed, players, count):
+    rounds, results = swiss_night(players, count, seed)
+    for rnd, before in replay(rounds, results, list(range(100, 100 + players)), seed):
+        assert rnd == plain_graph_round(before)
 
 
 def test_small_nights_with_forced_rematches_still_pair_everyone():
