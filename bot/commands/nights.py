@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.titles import title
 from bot.nights.model import Night
-from bot.nights.plan import FORMATS, SEATS, SWISS, Plan
+from bot.nights.plan import CHECKIN_MINUTES, FORMATS, SEATS, SWISS, Plan
 from bot.matches.turn_time import TURN_TIMES
 from bot.nights.when import BadTime, read_start
 from bot.ui.nights.cards import card_link, standings_embed
@@ -85,7 +85,8 @@ class NightCommands(app_commands.Group):
         rounds="Default: fits the players", table="Players a table", rated="Moves ratings",
         turn_time="Turn clock: 2m, 10m, 1h, 12h, 24h, 72h or off", channel="Default: here",
         computers="Computers fill short tables", round_minutes="Round deadline (minutes)",
-        checkin="Check-in opens this many minutes before")
+        checkin="Check-in opens this many minutes before",
+        bye_points="Points for a bye or a round missed (default 1)")
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def schedule(self, interaction: discord.Interaction, game: str, start: str,
                        format: str = SWISS, rounds: app_commands.Range[int, 1, 20] | None = None,
@@ -93,7 +94,8 @@ class NightCommands(app_commands.Group):
                        turn_time: str | None = None,
                        channel: discord.TextChannel | None = None, computers: bool = False,
                        round_minutes: app_commands.Range[int, 5, 1440] | None = None,
-                       checkin: app_commands.Range[int, 0, 1440] | None = None) -> None:
+                       checkin: app_commands.Range[int, 0, 1440] | None = None,
+                       bye_points: app_commands.Range[float, 0.0, 1.0] = 1.0) -> None:
         bot = bot_of(interaction)
         if interaction.guild_id is None:
             raise LobbyError(_("Game nights belong to a server: use this command in one."))
@@ -106,9 +108,10 @@ class NightCommands(app_commands.Group):
         except BadTime:
             raise LobbyError(_("I cannot read {start} as a time: write it like 2026-12-05 "
                                "19:30, 19:30, or in 2h.", start=f"`{start[:40]}`")) from None
-        plan = Plan(game, format, rounds, table or SEATS[game][0] if game != "scrabble"
-                    else table or 2, rated, turn_time, 15 if checkin is None else checkin,
-                    computers, round_minutes=round_minutes)
+        seats = table or (2 if game == "scrabble" else SEATS[game][0])
+        plan = Plan(game, format, rounds=rounds, table=seats, rated=rated, turn_time=turn_time,
+                    checkin_minutes=CHECKIN_MINUTES if checkin is None else checkin,
+                    computers=computers, bye_points=bye_points, round_minutes=round_minutes)
         night = await bot.nights.schedule(
             guild_id=interaction.guild_id, host_id=interaction.user.id, plan=plan,
             channel_id=(channel or interaction.channel).id,  # type: ignore[union-attr]

@@ -238,3 +238,16 @@ async def test_a_rated_night_pairs_round_one_by_rating_top_half_against_bottom_h
     again = first_round(sorted(p.user_id for p in unrated.in_play), unrated.row.seed)
     assert {frozenset(t.players) for t in unrated.round_tables()} == {
         frozenset((p.first, p.second)) for p in again.pairs}  # recomputed from the stored seed
+
+
+async def test_the_bye_and_a_late_joiners_missed_rounds_earn_the_nights_bye_points(
+        nights, service, clock):
+    night = await scheduled(nights, clock, Plan("reversi", rounds=3, bye_points=0.5),
+                            people=5, checked=5)
+    [bye] = [t.players[0] for t in night.round_tables() if t.status == "bye"]
+    night = await nights.check_in(night.id, 88, "late")
+    night = await play_round(nights, service, night)
+    night = await nights.advance(night.id)
+    points = {s.player: s.points for s in night.standings()}
+    assert points[88] == 0.5  # round 1 missed
+    assert points[bye] == 0.5
