@@ -3,6 +3,7 @@ player's `drop`; `/gamenight season ...`: a server's seasons and their standings
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -136,7 +137,6 @@ class NightCommands(app_commands.Group):
         settings = await bot.nights.settings(interaction.guild_id or 0)
         if settings.permission_told:
             return _("(No Discord event, as before.)")
-        from dataclasses import replace
         await bot.nights.set_settings(interaction.guild_id or 0,
                                            replace(settings, permission_told=True))
         return _("I could not create a Discord event for it: I need the **Create Events** "

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.matches.core import ServiceCore
 from bot.matches.errors import LobbyError, NotSeated
 from bot.matches.engines import engine_for
 from bot.matches.lobbies import LobbyActions
@@ -75,5 +74,3 @@ class NightTableActions(LobbyActions):
                                                       name))
             return await self._committed(match.id)
 
-
-__all__ = ["NightTableActions", "ServiceCore"]

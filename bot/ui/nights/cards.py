@@ -18,6 +18,7 @@ from bot.ui.nights.words import (
 from i18n import Voice, Words, _, lines
 
 FIELD_LIMIT = 1024
+COMPUTER = "\N{ROBOT FACE}"  # a computer at a table, in the round card
 
 
 def card_embed(night: Night, voice: Voice) -> discord.Embed:
@@ -36,7 +37,7 @@ def card_message(night: Night, voice: Voice) -> dict:
 
 
 def table_line(night: Night, table: NightTable) -> Words:
-    names = [computer_mark(p) if is_computer(p) else f"<@{p}>" for p in table.players]
+    names = [COMPUTER if is_computer(p) else f"<@{p}>" for p in table.players]
     if table.status == BYE:
         return _("{player} has a bye.", player=names[0])
     if table.status == OUT:
@@ -53,9 +54,6 @@ def table_line(night: Night, table: NightTable) -> Words:
                  players=seated, where=where, winners=" ".join(winners))
     return _("Table {n}: {players}{where}", n=table.number, players=seated, where=where)
 
-
-def computer_mark(player_id: int) -> str:
-    return "\N{ROBOT FACE}"
 
 
 def round_embed(night: Night, voice: Voice, round_: int | None = None) -> discord.Embed:

@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 
-from bot.matches.titles import title
 from bot.nights.model import Night
 from bot.nights.service import NightService
 from bot.ui.nights.cards import card_link
@@ -151,5 +150,3 @@ class NightEvents:
         return _("{night} is called off: fewer than two players checked in.",
                  night=night_title(night))
 
-
-__all__ = ["NightEvents", "title"]

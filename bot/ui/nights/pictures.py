@@ -9,7 +9,7 @@ import discord
 
 from bot.nights.exports import ExportNight, ExportTable, night_csv, tsh_file
 from bot.nights.model import FINISHED, Night
-from bot.nights.rounds import BYE, DONE, OUT, is_computer
+from bot.nights.rounds import BYE, DONE, OUT
 from bot.ui.nights.words import night_title
 from bot.workers.pictures import render_off_loop
 from i18n import Voice
@@ -71,5 +71,3 @@ def export_files(night: Night) -> list[discord.File]:
         files.append(discord.File(io.BytesIO(tsh_file(export).encode()), filename=f"{stem}.t"))
     return files
 
-
-__all__ = ["standings_file", "export_files", "is_computer"]
