@@ -81,8 +81,11 @@ async def test_seven_sign_ups_one_no_show_three_round_swiss_with_byes(nights, se
         night = await nights.advance(night.id)
     assert night.row.status == FINISHED
     standings = night.standings()
-    assert [s.player for s in standings][0] == 1  # the lowest id wins every game
-    assert standings[0].points == 3.0
+    points = {s.player: s.points for s in standings}
+    assert points[1] == 3.0 == standings[0].points  # the lowest id wins every game...
+    # ...but may share the top: no rematch outranks a meeting of the leaders, so with some
+    # seeds 1 and 2 never meet and the tiebreaks decide
+    assert [s.rank for s in standings] == list(range(1, 7))
 
 
 async def test_odd_count_gives_one_bye_each_and_the_bye_scores(nights, service, clock):
