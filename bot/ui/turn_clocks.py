@@ -237,6 +237,8 @@ class TurnClocks:
         if timeout.result is not None:  # a pass or a resignation: told with its board
             await self.say(timeout.before, self.timeout_text(timeout))
             await self.presenters[timeout.before.game].announce(timeout.result)
+            if _plays_on_for_them(timeout):
+                await self.offer_return(timeout.after, timeout.seat, timed_out=True)
             return
         async with in_turn(timeout.after):  # before the computer's move is announced
             await self.say(timeout.before, self.timeout_text(timeout))
@@ -379,3 +381,12 @@ class BackButton(
             await interaction.response.edit_message(content=voice(_(
                 "Welcome back: your turns in the {game} match #{id} are yours again.",
                 game=title(match.game), id=str(match.id))), view=None)
+
+
+def _plays_on_for_them(timeout: Timeout) -> bool:
+    """A forfeit where the series goes on (Dou Dizhu): a computer plays the seat's next deals
+    until its person is back."""
+    after = timeout.after
+    return (timeout.kind == "forfeit" and after.status == "active"
+            and getattr(after.engine, "forfeit", None) is not None
+            and after.player(timeout.seat).away is not None)

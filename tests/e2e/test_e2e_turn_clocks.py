@@ -392,6 +392,10 @@ async def bid_three(fake, channel, match, users):
     await fake.slash(bidder, channel, "doudizhu bid", amount="3")
 
 
+def match_landlord(match):
+    return match.player(match.state.landlord).user_id
+
+
 async def test_a_series_of_a_fixed_number_of_rounds_is_dealt_on_when_nobody_deals(tmp_path):
     """A game night's table (its lobby opened with the option `deals`, as the night opens it):
     the table says `deal 1 of 2`, offers Next without Stop, and when nobody deals the next
@@ -408,10 +412,16 @@ async def test_a_series_of_a_fixed_number_of_rounds_is_dealt_on_when_nobody_deal
             for name in ("bob", "carol"):
                 await fake.slash(users[name], channel, "match join")
             await bid_three(fake, channel, await bot.service.current(channel.id), users)
+            crowned = await bot.service.current(channel.id)
+            landlord = next(u for u in users.values() if u.id == match_landlord(crowned))
             await later(fake, clock, 10 * MINUTE)  # the landlord forfeits the round
 
             match = await bot.service.latest(channel.id)
             assert match.state.phase == ddz.ROUND_OVER and match.state.deals == 2
+            # A computer plays the forfeited seat's next deals until its person is back.
+            dm = fake.dm_messages(landlord)[-1]
+            assert "Your time ran out" in dm.text() and "I'm back" in str(dm.buttons)
+            await fake.click(landlord, dm, label="I'm back")
             board = fake.messages(channel)[-1]
             assert "**Deal 1 of 2 is over.** `/doudizhu next` deals the next one." in board.text()
             assert "Dou Dizhu \N{MIDDLE DOT} deal 1 of 2" in board.text()
