@@ -10,6 +10,10 @@ below it can add up to, so the matching decides in this order:
 4. players with close scores meet (the squared score difference is what it costs);
 5. first-move balance (pairs whose wishes to move first or second fit).
 
+Most rounds are searched among near pairs only, where that provably loses no best round
+(`_near_matching`, `swiss_near`); a round then may differ from the whole graph's among rounds
+of equal weight, never in weight.
+
 Round robin is the circle method; tables of three or four are seated by a small search.
 """
 
@@ -20,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
+
+from bot.nights.swiss_near import LineBound, near_pairs
 
 BYE = -1  # the matching's node for the bye; player ids are never negative
 
@@ -68,7 +74,11 @@ def first_round(players: Sequence[int], seed: int,
 
 def swiss_round(entrants: Sequence[Entrant]) -> Round:
     """A later Swiss round; `entrants` in standings order, best first."""
-    return _round(entrants, nx.max_weight_matching(_graph(entrants), maxcardinality=True))
+    weights = _Weights.of(entrants)
+    matching = _near_matching(entrants, weights)
+    if matching is None:
+        matching = nx.max_weight_matching(_graph(entrants, weights), maxcardinality=True)
+    return _round(entrants, matching)
 
 
 class _Graph(nx.Graph):
@@ -80,33 +90,102 @@ class _Graph(nx.Graph):
         return self._adj[node]
 
 
-def _graph(entrants: Sequence[Entrant]) -> nx.Graph:
+@dataclass(frozen=True)
+class _Weights:
+    """Each pair's weight in the tiers of the module's docstring."""
+
+    entrants: Sequence[Entrant]
+    units: list[int]  # scores in half points
+    wishes: list[int]
+    closest: int
+    score_unit: int
+    bye_unit: int
+    no_repeat: int
+    first_bye: int
+
+    @classmethod
+    def of(cls, entrants: Sequence[Entrant]) -> _Weights:
+        n = len(entrants)
+        units = [round(e.score * 2) for e in entrants]
+        spread = max(units, default=0) - min(units, default=0)
+        score_unit = 2 * n + 1  # more than all first-move terms of a round
+        closest = spread * spread + 1
+        bye_unit = score_unit * closest * n + 1  # more than all score terms of a round
+        no_repeat = bye_unit * (n + 1) + 1  # more than everything below
+        first_bye = no_repeat * (n + 2) + 1  # more than all rematch terms of a round
+        return cls(entrants, units, [_wish(e) for e in entrants], closest, score_unit,
+                   bye_unit, no_repeat, first_bye)
+
+    def rematch(self, i: int, j: int) -> bool:
+        return self.entrants[j].player in self.entrants[i].opponents
+
+    def pair(self, i: int, j: int) -> int:
+        diff = self.units[i] - self.units[j]
+        return (self.no_repeat * (not self.rematch(i, j))
+                + self.score_unit * (self.closest - diff * diff)
+                + _fit(self.wishes[i], self.wishes[j]))
+
+    def bye(self, rank: int) -> int:
+        return (self.first_bye * (self.entrants[rank].byes == 0) + self.bye_unit * (rank + 1)
+                + self.score_unit * self.closest)
+
+
+def _graph(entrants: Sequence[Entrant], weights: _Weights | None = None) -> nx.Graph:
     """Every pair weighed in the tiers of the module's docstring, and every player's bye when
     the count is odd."""
+    weights = weights or _Weights.of(entrants)
     n = len(entrants)
-    units = [round(e.score * 2) for e in entrants]  # half points as integers
-    wishes = [_wish(e) for e in entrants]
-    spread = max(units, default=0) - min(units, default=0)
-    colour_unit = 1
-    score_unit = 2 * n + 1  # more than all first-move terms of a round
-    closest = spread * spread + 1
-    bye_unit = score_unit * closest * n + 1  # more than all score terms of a round
-    no_repeat = bye_unit * (n + 1) + 1  # more than everything below
-    first_bye = no_repeat * (n + 2) + 1  # more than all rematch terms of a round
-    edges = []
-    for i, a in enumerate(entrants):
-        for j in range(i + 1, n):
-            b, diff = entrants[j], units[i] - units[j]
-            edges.append((a.player, b.player, no_repeat * (b.player not in a.opponents)
-                          + score_unit * (closest - diff * diff)
-                          + colour_unit * _fit(wishes[i], wishes[j])))
+    edges = [(entrants[i].player, entrants[j].player, weights.pair(i, j))
+             for i in range(n) for j in range(i + 1, n)]
     if n % 2:
-        edges += [(e.player, BYE, first_bye * (e.byes == 0) + bye_unit * (rank + 1)
-                   + score_unit * closest) for rank, e in enumerate(entrants)]
+        edges += [(e.player, BYE, weights.bye(rank)) for rank, e in enumerate(entrants)]
     graph = _Graph()
     graph.add_nodes_from(e.player for e in entrants)
     graph.add_weighted_edges_from(edges)
     return graph
+
+
+def _near_matching(entrants: Sequence[Entrant], weights: _Weights) -> set[tuple[int, int]] | None:
+    """A best matching found among near pairs only, or None where that proves nothing.
+
+    When the bye (with an odd count) can go to the player the tiers want first and everyone
+    else can be paired without a rematch, a best round does both, and then its score cost is
+    at most that of any such pairing found. Pairs that cannot fit within that cost
+    (`near_pairs`) are left out of the graph: its best matching is a best one of all pairs.
+    Where no rematch-free pairing is found among the near pairs, the allowed cost doubles,
+    until the near pairs are half of all pairs (the whole graph is then as quick) or a rematch
+    is seen to be forced."""
+    n = len(entrants)
+    bye = _bye_wanted(entrants) if n % 2 else None
+    order = sorted((i for i in range(n) if i != bye), key=weights.units.__getitem__)
+    values = [weights.units[i] for i in order]
+    allowed = LineBound(values).lowest
+    most = (values[-1] - values[0]) ** 2 * len(order) // 2 if order else 0  # any pairing's cost
+    rank = {e.player: i for i, e in enumerate(entrants)}
+    while True:
+        pairs = near_pairs(weights.units, order, weights.rematch, allowed)
+        if len(pairs) * 4 > n * n:
+            return None
+        graph = _Graph()
+        graph.add_nodes_from(entrants[i].player for i in order)
+        graph.add_weighted_edges_from((entrants[i].player, entrants[j].player, weights.pair(i, j))
+                                      for i, j in pairs)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        if len(matching) * 2 < len(order):
+            if allowed >= most:
+                return None  # a rematch is forced
+            allowed = allowed * 2 + 4  # no rematch-free pairing this near: look further
+            continue
+        cost = sum((weights.units[rank[u]] - weights.units[rank[v]]) ** 2 for u, v in matching)
+        if cost <= allowed:
+            return matching | ({(entrants[bye].player, BYE)} if bye is not None else set())
+        allowed = cost  # every pair a pairing this cheap could use: the next one is proved
+
+
+def _bye_wanted(entrants: Sequence[Entrant]) -> int:
+    """The rank of the bye the tiers want: the lowest-ranked without one (else the lowest)."""
+    without = [rank for rank, e in enumerate(entrants) if e.byes == 0]
+    return without[-1] if without else len(entrants) - 1
 
 
 def _round(entrants: Sequence[Entrant], matching: set[tuple[int, int]]) -> Round:

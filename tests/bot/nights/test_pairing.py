@@ -8,9 +8,10 @@ import random
 import networkx as nx
 import pytest
 
-from bot.nights.pairing import (BYE, Entrant, Round, Seating, _graph, _round, entrants,
-                                first_round, record_tables, round_robin, seat_tables, swiss_round,
-                                table_sizes)
+from bot.nights.pairing import (BYE, Entrant, Round, Seating, _graph, _near_matching, _round,
+                                _Weights, entrants, first_round, record_tables, round_robin,
+                                seat_tables, swiss_round, table_sizes)
+from bot.nights.swiss_near import LineBound
 from bot.nights.standings import standings
 from tests.bot.nights.night import swiss_night
 
@@ -102,14 +103,21 @@ def test_a_random_swiss_night(seed, players, count):
 
 
 def plain_graph_round(before: list[Entrant]) -> Round:
-    """The round a plain networkx graph with the same weighted edges gives (the pairing reads
-    them through its own graph, whose `graph[u]` is the bare adjacency dict)."""
+    """The round a plain networkx graph of every pair gives (the pairing reads its graphs
+    through its own class, whose `graph[u]` is the bare adjacency dict)."""
     graph = _graph(before)
     plain = nx.Graph()
     plain.add_nodes_from(graph)
     plain.add_edges_from(graph.edges(data=True))
     assert [list(plain.adj[p]) for p in plain] == [list(graph.adj[p]) for p in graph]
     return _round(before, nx.max_weight_matching(plain, maxcardinality=True))
+
+
+def weight(before: list[Entrant], rnd: Round) -> int:
+    """What a round weighs in the tiers of the pairing: the sum of its pairs' and bye's edges."""
+    graph = _graph(before)
+    total = sum(graph.adj[p.first][p.second]["weight"] for p in rnd.pairs)
+    return total + (graph.adj[rnd.bye][BYE]["weight"] if rnd.bye is not None else 0)
 
 
 # Nights of 5 to 60 players with up to 12 rounds (late rounds force rematches; odd counts give
@@ -119,10 +127,46 @@ PLAIN_NIGHTS = [(seed, random.Random(seed).randint(5, 60), random.Random(-seed).
 
 
 @pytest.mark.parametrize("seed,players,count", PLAIN_NIGHTS)
-def test_swiss_rounds_are_those_of_a_plain_networkx_graph(seed, players, count):
+def test_swiss_rounds_weigh_what_the_best_matching_of_all_pairs_weighs(seed, players, count):
+    """Searching near pairs only (when that proves the best), a round is one of the best of
+    the whole graph: it may differ from networkx's choice among equal ones, never in weight."""
     rounds, results = swiss_night(players, count, seed)
     for rnd, before in replay(rounds, results, list(range(100, 100 + players)), seed):
-        assert rnd == plain_graph_round(before)
+        assert weight(before, rnd) == weight(before, plain_graph_round(before))
+
+
+def test_the_near_search_proves_most_rounds_and_steps_aside_when_it_cannot():
+    """Stepping aside (a rematch forced, or near pairs about half of all) leaves the round to
+    the whole graph."""
+    proved = aside = 0
+    for seed, players, count in PLAIN_NIGHTS[:40]:
+        rounds, results = swiss_night(players, count, seed)
+        for rnd, before in replay(rounds, results, list(range(100, 100 + players)), seed):
+            near = _near_matching(before, _Weights.of(before))
+            if near is None:
+                aside += 1
+                assert rnd == plain_graph_round(before)  # the whole graph's own round
+            else:
+                proved += 1
+                assert _round(before, near) == rnd
+    assert proved > 2 * aside > 0  # late rounds of small nights step aside most
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_the_line_bound_is_the_cheapest_pairing_with_and_without_two(seed):
+    rng = random.Random(seed)
+    values = sorted(rng.choice((0, 1, 2, 4, 6, 7)) for _ in range(rng.choice((2, 4, 6, 8))))
+
+    def cheapest(left: list[int]) -> int:
+        if not left:
+            return 0
+        return min((left[0] - left[k]) ** 2 + cheapest(left[1:k] + left[k + 1:])
+                   for k in range(1, len(left)))
+
+    bound = LineBound(values)
+    assert bound.lowest == cheapest(values)
+    for x, y in itertools.combinations(range(len(values)), 2):
+        assert bound.without(x, y) == cheapest(values[:x] + values[x + 1:y] + values[y + 1:])
 
 
 def test_small_nights_with_forced_rematches_still_pair_everyone():
