@@ -74,9 +74,10 @@ class Lru(OrderedDict[Any, Any]):
 class WebPages:
     """The pages of one bot process, over its store."""
 
-    def __init__(self, store: Any, *, limit: RateLimit | None = None,
+    def __init__(self, store: Any, *, public_url: str = "", limit: RateLimit | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
         self.clock = clock
         self.hub = Hub(self._version_of)
         self.limit = limit or RateLimit()
@@ -129,6 +130,14 @@ class WebPages:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    async def live_link(self, match_id: int) -> str:
+        """The address of the match's live page, to link from Discord."""
+        return f"{self.public_url}/m/{await self.store.match_token(match_id)}"
+
+    async def replay_link(self, match_id: int) -> str:
+        """The address of the match's replay (it opens once the match is finished)."""
+        return f"{self.public_url}/r/{await self.store.match_token(match_id)}"
 
     def committed(self, match: Match) -> None:
         """A commit of this process (the match service's `on_commit`)."""
