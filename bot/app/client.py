@@ -43,6 +43,7 @@ from bot.nights.service import NightService
 from bot.ui.nights.runner import NightRunner
 from bot.ui.turn_clocks import BackButton, TurnClocks
 from bot.ui.unreadable import answer_unclaimed
+from bot.web.server import WebPages
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,7 @@ class GamenightBot(commands.AutoShardedBot):
         self.presenters: dict[str, Presenter] = {}  # each game's, by its name
         self._computer_executor = computer_executor
         self.clock = clock or Clock()
+        self.web: WebPages | None = None  # the match pages, with GAMENIGHT_WEB_PORT
         # one replay drawn at a time: the others wait, and the computers keep a worker free
         self.replay_gate = asyncio.Semaphore(1)
         self.add_listener(answer_unclaimed, "on_interaction")  # clicks nothing takes any more
@@ -189,6 +191,9 @@ class GamenightBot(commands.AutoShardedBot):
             self.service.on_write = self.metrics.db_write
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
                                      self.settings.metrics_host, self.readiness.problems)
+        if self.settings.web_port is not None and self.settings.public_url is not None:
+            self.web = WebPages(self.store, public_url=self.settings.public_url)
+            await self.web.start(self.settings.web_host, self.settings.web_port)
         self.add_dynamic_items(RetryComputerButton, BackButton)
         recorded = await backfill(self.service)  # matches that finished before records
         if recorded:
@@ -227,7 +232,10 @@ class GamenightBot(commands.AutoShardedBot):
 
     def _committed(self, match: Match) -> None:
         """Every commit: a computer's turn to schedule, the match's clocks to set, if this
-        process keeps time (else the one that does hears of the commit from the database)."""
+        process keeps time (else the one that does hears of the commit from the database);
+        the match's open pages told."""
+        if self.web is not None:
+            self.web.committed(match)
         if self.timekeeper.holding:
             self.computers.schedule(match)
             self.clocks.arm(match.row)
@@ -260,6 +268,8 @@ class GamenightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics is not None:
             await self.metrics.stop()  # first: a scrape reads the store
+        if self.web is not None:
+            await self.web.stop()  # so do the pages
         if hasattr(self, "backups"):
             await self.backups.stop()
         if hasattr(self, "timekeeper"):

@@ -61,6 +61,9 @@ class Settings:
     backup_dir: Path | None = None  # GAMENIGHT_BACKUP_DIR: scheduled backups (None: none)
     backup_every: float = DEFAULT_BACKUP_EVERY  # GAMENIGHT_BACKUP_EVERY, in seconds
     backup_keep: int | None = DEFAULT_BACKUP_KEEP  # GAMENIGHT_BACKUP_KEEP (None: keep all)
+    web_port: int | None = None  # GAMENIGHT_WEB_PORT: the match pages (None: no web server)
+    web_host: str = "127.0.0.1"  # GAMENIGHT_WEB_HOST: the address the pages listen on
+    public_url: str | None = None  # GAMENIGHT_PUBLIC_URL: where people reach the pages
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -112,6 +115,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             **backups(values, database),
+            **web(values),
         )
 
 
@@ -171,28 +175,55 @@ def backup_keep(text: str, default: int | None) -> int | None:
     return int(text) or None
 
 
-def port(value: str) -> int | None:
+def port(value: str, name: str = "GAMENIGHT_METRICS_PORT", what: str = "metrics") -> int | None:
     """GAMENIGHT_METRICS_PORT: empty for no metrics, else a TCP port (0 picks a free one)."""
     value = value.strip()
     if not value:
         return None
     if not value.isdigit() or int(value) > 65535:
-        raise ConfigError(f"GAMENIGHT_METRICS_PORT must be a TCP port number (1-65535; 0 picks a free one), not "
-                          f"{value!r}, or left empty to serve no metrics.")
+        raise ConfigError(f"{name} must be a TCP port number (1-65535; 0 picks a free one), not "
+                          f"{value!r}, or left empty to serve no {what}.")
     return int(value)
 
 
-def address(value: str) -> str:
+def address(value: str, name: str = "GAMENIGHT_METRICS_HOST", what: str = "metrics") -> str:
     """GAMENIGHT_METRICS_HOST: an IP address to listen on (default 127.0.0.1, this machine
     only; 0.0.0.0 for every interface, as in the container)."""
     value = value.strip() or "127.0.0.1"
     try:
         ipaddress.ip_address(value)
     except ValueError:
-        raise ConfigError(f"GAMENIGHT_METRICS_HOST must be an IP address to serve metrics on "
+        raise ConfigError(f"{name} must be an IP address to serve {what} on "
                           f"(127.0.0.1: this machine only; 0.0.0.0: every interface), not "
                           f"{value!r}.") from None
     return value
+
+
+PUBLIC_URL = re.compile(r"https?://[^\s/?#@]+(?:/[^\s?#]*)?", re.IGNORECASE)
+
+
+def web(values: Mapping[str, str]) -> dict[str, object]:
+    """GAMENIGHT_WEB_PORT (empty: no web pages), GAMENIGHT_WEB_HOST (default 127.0.0.1) and
+    GAMENIGHT_PUBLIC_URL, the http(s) address people reach the pages at (behind a reverse
+    proxy), which links are made of: required with the port."""
+    web_port = port(values.get("GAMENIGHT_WEB_PORT", ""), "GAMENIGHT_WEB_PORT", "web pages")
+    web_host = address(values.get("GAMENIGHT_WEB_HOST", ""), "GAMENIGHT_WEB_HOST", "web pages")
+    public = values.get("GAMENIGHT_PUBLIC_URL", "").strip()
+    if web_port is None:
+        if public or values.get("GAMENIGHT_WEB_HOST", "").strip():
+            raise ConfigError("GAMENIGHT_PUBLIC_URL or GAMENIGHT_WEB_HOST is set but "
+                              "GAMENIGHT_WEB_PORT is not: set the port the match pages are "
+                              "served on (e.g. 8080), or leave all three empty for no pages.")
+        return {}
+    if not public:
+        raise ConfigError("GAMENIGHT_WEB_PORT is set but GAMENIGHT_PUBLIC_URL is not: set the "
+                          "address people open the pages at, such as "
+                          "https://gamenight.example.org (your reverse proxy's).")
+    if not PUBLIC_URL.fullmatch(public):
+        shown = "" if "@" in public else f", not {public!r}"  # a password never shows
+        raise ConfigError(f"GAMENIGHT_PUBLIC_URL must be an http:// or https:// address such "
+                          f"as https://gamenight.example.org (no query, no password){shown}.")
+    return {"web_port": web_port, "web_host": web_host, "public_url": public.rstrip("/")}
 MAX_COMPUTER_DELAY = 60.0
 
 

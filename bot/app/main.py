@@ -84,6 +84,7 @@ def run_bot() -> int:
     import discord
 
     from bot.app.metrics import MetricsUnavailable
+    from bot.web.server import WebUnavailable
     from bot.operations.startup import DatabaseDamaged, damaged_line, is_damage
     from bot.storage.errors import SchemaTooNew, StoreUnavailable
 
@@ -124,6 +125,10 @@ def run_bot() -> int:
         return 2
     except MetricsUnavailable as err:
         print(f"gamenight: {err}. Set GAMENIGHT_METRICS_PORT to a free port, or leave it empty.",
+              file=sys.stderr)
+        return 2
+    except WebUnavailable as err:
+        print(f"gamenight: {err}. Set GAMENIGHT_WEB_PORT to a free port, or leave it empty.",
               file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -301,6 +301,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, number)
     );
     """,
+    # 15: the web pages' links (bot/web/): each match's unguessable token, made when its link
+    # is first asked for. URLs carry the token, never a match or user id.
+    """
+    CREATE TABLE match_links (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        token TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 

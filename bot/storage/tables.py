@@ -29,6 +29,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "night_log": ("id",),
     "night_settings": ("guild_id",),
     "seasons": ("guild_id", "number"),
+    "match_links": ("match_id",),
 }
 IDENTITIES = {"matches": "id", "moves": "id", "records": "seq", "nights": "id", "night_log": "id"}  # numbered by the database
 

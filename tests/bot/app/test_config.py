@@ -1,6 +1,7 @@
 """Configuration from the environment and .env, and how the command line fails without a token."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -190,3 +191,45 @@ def test_a_bad_backup_period_stops_the_bot_with_one_line(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "GAMENIGHT_BACKUP_EVERY must be" in done.stderr
+
+
+def test_web_settings():
+    plain = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert (plain.web_port, plain.public_url) == (None, None)  # no pages: nothing changes
+    on = Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_WEB_PORT": "8080",
+                                "GAMENIGHT_PUBLIC_URL": "https://games.example.org/night/"})
+    assert (on.web_port, on.web_host, on.public_url) == (
+        8080, "127.0.0.1", "https://games.example.org/night")
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"GAMENIGHT_WEB_PORT": "web"}, "GAMENIGHT_WEB_PORT must be a TCP port"),
+    ({"GAMENIGHT_WEB_PORT": "8080"}, "GAMENIGHT_PUBLIC_URL is not"),
+    ({"GAMENIGHT_WEB_PORT": "8080", "GAMENIGHT_PUBLIC_URL": "games.example.org"},
+     "GAMENIGHT_PUBLIC_URL must be an http:// or https:// address"),
+    ({"GAMENIGHT_WEB_PORT": "8080", "GAMENIGHT_PUBLIC_URL": "https://x.org/?a=1"},
+     "no query"),
+    ({"GAMENIGHT_WEB_PORT": "8080", "GAMENIGHT_PUBLIC_URL": "https://x.org",
+      "GAMENIGHT_WEB_HOST": "everywhere"}, "GAMENIGHT_WEB_HOST must be an IP address"),
+    ({"GAMENIGHT_PUBLIC_URL": "https://x.org"}, "GAMENIGHT_WEB_PORT is not"),
+])
+def test_web_settings_the_bot_cannot_use_say_why(values, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        Settings.from_mapping({"DISCORD_TOKEN": "t", **values})
+
+
+def test_a_password_in_the_public_url_never_shows():
+    with pytest.raises(ConfigError) as error:
+        Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_WEB_PORT": "8080",
+                               "GAMENIGHT_PUBLIC_URL": "https://me:hunter2@x.org"})
+    assert "hunter2" not in str(error.value)
+
+
+def test_a_bad_web_setting_stops_the_bot_with_one_line(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_WEB_PORT": "8080"}
+    env.pop("GAMENIGHT_PUBLIC_URL", None)
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+    assert "GAMENIGHT_PUBLIC_URL is not" in done.stderr

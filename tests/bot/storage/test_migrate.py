@@ -37,6 +37,7 @@ async def fill(path) -> dict:
     await store.set_notify(PEOPLE[2].user_id, False)
     night = await fill_night(store)
     facts = {"night": night, "running": running.id, "state": running.state,
+             "token": await store.match_token(running.id),
              "skills": await store.skills(GUILD, "reversi", ALL_TIME),
              "history": [row.match_id for row in await store.history(GUILD)]}
     await store.close()
@@ -67,6 +68,8 @@ async def check(target, facts) -> None:
         service = MatchService(store)
         assert await service.replay(facts["running"]) == facts["state"]
         assert (await service.get(facts["running"])).state == facts["state"]
+        assert await store.match_of_token(facts["token"]) == facts["running"]
+        assert await store.match_token(facts["running"]) == facts["token"]
         assert await store.skills(GUILD, "reversi", ALL_TIME) == facts["skills"]
         assert [row.match_id for row in await store.history(GUILD)] == facts["history"]
         assert (await store.guild_settings(GUILD)).language == "gu"
@@ -95,7 +98,7 @@ async def copy_twice(source, target) -> None:
     first = await migrate(source, target, said.append)
     assert [copy.table for copy in first] == list(TABLES)
     assert all(copy.added == copy.rows for copy in first)
-    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 20 tables")
+    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 21 tables")
     again = await migrate(source, target, said.append)
     assert all(copy.added == 0 for copy in again)  # running it twice changes nothing
     assert [copy.checksum for copy in again] == [copy.checksum for copy in first]
@@ -134,4 +137,4 @@ def test_the_command_says_what_is_wrong_in_one_line(tmp_path):
     argv[5] = str(tmp_path / "old.db")
     done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "verified: 20 tables" in done.stdout.splitlines()[-1]
+    assert "verified: 21 tables" in done.stdout.splitlines()[-1]

@@ -1,0 +1,88 @@
+"""Who watches which match, to wake their event streams at each commit.
+
+A watcher holds no queue: only the newest version it has not yet sent and an event to wake
+its stream. However slow a client, it costs one slot; it skips to the newest version, which
+is all a page needs (it fetches the match as it is then). A reconnecting page says the last
+version it saw (the event id) and is sent the current one if that is newer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+
+class Watcher:
+    def __init__(self) -> None:
+        self.version: int | None = None  # the newest version not yet sent
+        self.closed = False
+        self._woken = asyncio.Event()
+
+    def tell(self, version: int) -> None:
+        if self.version is None or version > self.version:
+            self.version = version
+        self._woken.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self._woken.set()
+
+    async def next(self, timeout: float) -> int | None:
+        """The newest version once there is one (None after `timeout` seconds, or closed)."""
+        try:
+            await asyncio.wait_for(self._woken.wait(), timeout)
+        except asyncio.TimeoutError:
+            return None
+        self._woken.clear()
+        version, self.version = self.version, None
+        return None if self.closed else version
+
+
+class Hub:
+    """Watchers by match id. `changed` is called with each commit of this process (the match
+    service's `on_commit`), `heard` with each of another process (PostgreSQL's NOTIFY)."""
+
+    def __init__(self, version_of: Callable[[int], Awaitable[int | None]]) -> None:
+        self._version_of = version_of
+        self._watchers: dict[int, set[Watcher]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def watch(self, match_id: int) -> Watcher:
+        watcher = Watcher()
+        self._watchers.setdefault(match_id, set()).add(watcher)
+        return watcher
+
+    def leave(self, match_id: int, watcher: Watcher) -> None:
+        watchers = self._watchers.get(match_id)
+        if watchers is not None:
+            watchers.discard(watcher)
+            if not watchers:
+                del self._watchers[match_id]
+
+    def watching(self, match_id: int) -> int:
+        return len(self._watchers.get(match_id, ()))
+
+    def changed(self, match_id: int, version: int) -> None:
+        for watcher in self._watchers.get(match_id, ()):
+            watcher.tell(version)
+
+    def heard(self, match_id: int) -> None:
+        """Another process committed to the match: read its version once, if anyone watches."""
+        if match_id not in self._watchers:
+            return
+        task = asyncio.get_running_loop().create_task(self._read(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _read(self, match_id: int) -> None:
+        version = await self._version_of(match_id)
+        if version is not None:
+            self.changed(match_id, version)
+
+    def close(self) -> None:
+        """End every stream (the server stops)."""
+        for watchers in self._watchers.values():
+            for watcher in watchers:
+                watcher.close()
+        for task in self._tasks:
+            task.cancel()

@@ -1,0 +1,339 @@
+"""The web server (GAMENIGHT_WEB_PORT): aiohttp, pages from Jinja2 templates, static CSS and
+JS, every response with a strict Content-Security-Policy, a rate limit per address.
+
+Routes (a match is named by its token only, bot/storage/links.py):
+- `/m/{token}`: the live page; `/m/{token}/live` the part that changes (fetched by the page's
+  script when told), `/m/{token}/board.png` its picture, `/m/{token}/events` Server-Sent
+  Events: the match's version at each commit (the event id, so a reconnection catches up).
+- `/r/{token}?ply=N`: a finished match's replay after N actions; `/r/{token}/part` and
+  `/r/{token}/board.png` likewise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from bot.matches.model import Match
+from bot.web import words
+from bot.web.hub import Hub
+from bot.web.language import page_language
+from bot.web.limits import RateLimit, client_address
+from bot.web.pictures import alt_text, table_png
+from bot.web.showing import Shown, show
+from bot.workers.pictures import render_off_loop
+from i18n import LANGUAGES, Voice, voice
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+PAGE_ROOT = "../"  # from a page (/m/TOKEN, /r/TOKEN) to the root, for its parts too
+KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies close idle ones)
+SHOWN_KEPT = 256  # matches whose read-back log is kept
+PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
+                               "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+SHOWN_KEY: web.AppKey[WebPages] = web.AppKey("pages")
+
+
+class WebUnavailable(Exception):
+    """The pages' port cannot be listened on."""
+
+
+class Lru(OrderedDict[Any, Any]):
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key: Any, value: Any) -> Any:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+class WebPages:
+    """The pages of one bot process, over its store."""
+
+    def __init__(self, store: Any, *, public_url: str = "", limit: RateLimit | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
+        self.clock = clock
+        self.hub = Hub(self._version_of)
+        self.limit = limit or RateLimit()
+        self._shown: Lru = Lru(SHOWN_KEPT)
+        self._pictures: Lru = Lru(PICTURES_KEPT)
+        self._runner: web.AppRunner | None = None
+        self._listener: Any = None
+        self.port: int | None = None
+        self.templates = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+            trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+    # -- serving -------------------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app[SHOWN_KEY] = self
+        app.on_response_prepare.append(secure)
+        app.add_routes([
+            web.get("/m/{token}", self.live_page),
+            web.get("/m/{token}/live", self.live_part),
+            web.get("/m/{token}/board.png", self.live_picture),
+            web.get("/m/{token}/events", self.events),
+            web.get("/r/{token}", self.replay_page),
+            web.get("/r/{token}/part", self.replay_part),
+            web.get("/r/{token}/board.png", self.replay_picture),
+            web.static("/static", HERE / "static", append_version=False),
+        ])
+        return app
+
+    async def start(self, host: str, port: int) -> None:
+        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=5.0)
+        await self._runner.setup()
+        try:
+            await web.TCPSite(self._runner, host, port).start()
+        except OSError as err:
+            await self._runner.cleanup()
+            self._runner = None
+            raise WebUnavailable(f"cannot serve the web pages on {host} port {port}: "
+                                 f"{err.strerror}") from None
+        self.port = self._runner.addresses[0][1]
+        self._listener = await self.store.listen(self.hub.heard)  # PostgreSQL: other processes
+        log.info("serving the match pages on %s port %d", host, self.port)
+
+    async def stop(self) -> None:
+        self.hub.close()
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def live_link(self, match_id: int) -> str:
+        """The address of the match's live page, to link from Discord."""
+        return f"{self.public_url}/m/{await self.store.match_token(match_id)}"
+
+    async def replay_link(self, match_id: int) -> str:
+        """The address of the match's replay (it opens once the match is finished)."""
+        return f"{self.public_url}/r/{await self.store.match_token(match_id)}"
+
+    def committed(self, match: Match) -> None:
+        """A commit of this process (the match service's `on_commit`)."""
+        self.hub.changed(match.id, int(match.row.version))
+
+    async def _version_of(self, match_id: int) -> int | None:
+        row = await self.store.get_match(match_id)
+        return None if row is None else int(row.version)
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                     ) -> web.StreamResponse:
+        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        if not self.limit.allow(address):
+            return self.message(request, words.TOO_MANY_TITLE, words.TOO_MANY, 429,
+                                {"Retry-After": "5"})
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return self.message(request, words.NOT_FOUND_TITLE, words.NOT_FOUND, 404)
+
+    # -- finding the match ---------------------------------------------------------------------
+
+    async def shown(self, request: web.Request) -> Shown:
+        """The match the token names, read back (404 for any other token)."""
+        token = request.match_info["token"]
+        match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
+        row = None if match_id is None else await self.store.get_match(match_id)
+        if row is None:
+            raise web.HTTPNotFound()
+        kept = self._shown.get(row.id)
+        if kept is not None and kept.version == row.version:
+            self._shown.move_to_end(row.id)
+            return kept
+        from bot.matches.engines import engine_for  # the engines, imported once asked for
+        engine = engine_for(row.game)
+        state = None if row.state is None else engine.State.from_dict(row.state)
+        return self._shown.keep(row.id, await show(self.store, Match(row, engine, state)))
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    def speaker(self, request: web.Request) -> Voice:
+        return voice(page_language(request.query.get("lang"),
+                                   request.headers.get("Accept-Language")))
+
+    def render(self, template: str, request: web.Request, code: int = 200,
+               headers: dict[str, str] | None = None, **values: Any) -> web.Response:
+        say = self.speaker(request)
+        query = {k: v for k, v in request.query.items() if k != "lang"}
+        switch = [(code, name, "?" + "&".join(f"{k}={v}" for k, v in
+                                              (*query.items(), ("lang", code))))
+                  for code, name in LANGUAGES.items()]
+        html = self.templates.get_template(template).render(
+            say=say, lang=say.lang, words={k: say(v) for k, v in words.PAGE_WORDS.items()},
+            languages=switch, **values)
+        return web.Response(text=html, content_type="text/html", status=code,
+                            headers=headers or {})
+
+    def message(self, request: web.Request, heading: Any, text: Any, code: int,
+                headers: dict[str, str] | None = None) -> web.Response:
+        say = self.speaker(request)
+        return self.render("message.html", request, code, headers, title=say(heading),
+                           text=say(text), root=root_of(request))
+
+    def live_values(self, request: web.Request, shown: Shown) -> dict[str, Any]:
+        say = self.speaker(request)
+        names = [say(name) for name in shown.names]
+        view = shown.view()
+        due = shown.match.turn_due
+        return {
+            "shown": shown, "token": request.match_info["token"], "title": say(shown.heading()),
+            "status": say(shown.status_line()), "version": shown.version,
+            "seats": shown.seats(), "plies": shown.plies, "now": self.clock(),
+            "due": due, "due_iso": None if due is None else iso(due),
+            "alt": None if view is None else alt_text(shown.game, view, names, say),
+            "finished": shown.match.status in ("finished", "cancelled"),
+            "root": PAGE_ROOT,
+        }
+
+    async def live_page(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        return self.render("match.html", request, **self.live_values(request, shown))
+
+    async def live_part(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        return self.render("live.html", request, **self.live_values(request, shown))
+
+    async def live_picture(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        return await self.picture(request, shown, None)
+
+    def replay_values(self, request: web.Request, shown: Shown) -> dict[str, Any]:
+        say = self.speaker(request)
+        total = len(shown.plies)
+        ply = ply_of(request.query.get("ply"), total)
+        names = [say(name) for name in shown.names]
+        return {
+            "shown": shown, "token": request.match_info["token"], "title": say(shown.heading()),
+            "status": say(shown.status_line()), "ply": ply, "total": total,
+            "seats": shown.seats(ply), "plies": shown.plies, "caption": say(shown.caption(ply)),
+            "alt": alt_text(shown.game, shown.view(ply), names, say),
+            "hands": [(say(name), say(cards)) for name, cards in shown.hands(ply)],
+            "root": PAGE_ROOT,
+        }
+
+    async def replay_page(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        if shown.match.status != "finished" or not shown.views:
+            return self.message(request, words.NOT_YET_TITLE, words.NOT_YET, 404)
+        return self.render("replay.html", request, **self.replay_values(request, shown))
+
+    async def replay_part(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        if shown.match.status != "finished" or not shown.views:
+            raise web.HTTPNotFound()
+        return self.render("replay_part.html", request, **self.replay_values(request, shown))
+
+    async def replay_picture(self, request: web.Request) -> web.Response:
+        shown = await self.shown(request)
+        if shown.match.status != "finished" or not shown.views:
+            raise web.HTTPNotFound()
+        return await self.picture(request, shown, ply_of(request.query.get("ply"),
+                                                          len(shown.plies)))
+
+    async def picture(self, request: web.Request, shown: Shown, ply: int | None) -> web.Response:
+        """The public table after `ply` actions (None: now), drawn once per version, ply and
+        language however many viewers ask at once."""
+        view = shown.view(ply)
+        if view is None:
+            raise web.HTTPNotFound()
+        say = self.speaker(request)
+        key = (shown.match.id, shown.version, ply, say.lang)
+        drawing = self._pictures.get(key)
+        if drawing is None:
+            names = [say(name) for name in shown.names]
+            drawing = self._pictures.keep(key, asyncio.ensure_future(render_off_loop(
+                table_png, shown.game, view, say(shown.caption(ply)), names, say)))
+        try:
+            png = await asyncio.shield(drawing)
+        except Exception:
+            self._pictures.pop(key, None)  # drawn again when next asked for
+            raise
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": "private, max-age=300"})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        shown = await self.shown(request)
+        match_id = shown.match.id
+        version = int((await self.store.get_match(match_id)).version)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                               "Cache-Control": "no-cache",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        watcher = self.hub.watch(match_id)
+        try:
+            await response.write(b"retry: 2000\n\n")
+            await send_version(response, version)  # the page fetches it if it is newer
+            while not watcher.closed:
+                newer = await watcher.next(KEEPALIVE)
+                if watcher.closed:
+                    break
+                if newer is None:
+                    await response.write(b": still here\n\n")
+                else:
+                    await send_version(response, newer)
+        except (ConnectionResetError, ConnectionError):
+            pass  # the viewer left
+        finally:
+            self.hub.leave(match_id, watcher)
+        return response
+
+
+async def send_version(response: web.StreamResponse, version: int) -> None:
+    await response.write(f"id: {version}\nevent: version\ndata: {version}\n\n".encode())
+
+
+async def secure(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer, pages, pictures and static files alike."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+
+
+def root_of(request: web.Request) -> str:
+    """The way back to the site's root from the request's page, as a relative path, so the
+    pages work behind a proxy that serves them under a path of its own."""
+    depth = request.path.count("/") - 1
+    return "../" * depth if depth else "./"
+
+
+def ply_of(text: str | None, total: int) -> int:
+    """`?ply=N`, held within 0..total (absent or not a number: the end)."""
+    if text is None or not text.strip().lstrip("-").isdigit():
+        return total
+    return max(0, min(total, int(text)))
+
+
+def iso(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="seconds")
