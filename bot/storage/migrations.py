@@ -310,6 +310,11 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL
     );
     """,
+    # 16: the key each match's private seat links are signed with (bot/web/seat_links.py),
+    # random, made when first asked for; in the database so that every process shares it.
+    """
+    ALTER TABLE match_links ADD COLUMN seat_key TEXT;
+    """,
 )
 
 

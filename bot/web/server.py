@@ -30,6 +30,7 @@ from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
 from bot.web.pictures import alt_text, table_png
+from bot.web.private import SeatPages
 from bot.web.showing import Shown, show
 from bot.workers.pictures import render_off_loop
 from i18n import LANGUAGES, Voice, voice
@@ -85,6 +86,7 @@ class WebPages:
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._runner: web.AppRunner | None = None
         self._listener: Any = None
+        self.seat_pages = SeatPages(self)
         self.port: int | None = None
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
@@ -105,6 +107,7 @@ class WebPages:
             web.get("/r/{token}/part", self.replay_part),
             web.get("/r/{token}/board.png", self.replay_picture),
             web.static("/static", HERE / "static", append_version=False),
+            *self.seat_pages.routes(),
         ])
         return app
 
@@ -138,6 +141,11 @@ class WebPages:
     async def replay_link(self, match_id: int) -> str:
         """The address of the match's replay (it opens once the match is finished)."""
         return f"{self.public_url}/r/{await self.store.match_token(match_id)}"
+
+    async def private_link(self, match_id: int, seat: int, user_id: int) -> str:
+        """The address of `seat`'s private page (its hand or rack), for `user_id` who holds
+        it; it expires (bot/web/seat_links.py), so each DM carries a fresh one."""
+        return await self.seat_pages.link(match_id, seat, user_id)
 
     def committed(self, match: Match) -> None:
         """A commit of this process (the match service's `on_commit`)."""
