@@ -178,7 +178,8 @@ class WebPages:
         if row is None:
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
-        if kept is not None and kept.version == row.version:
+        if kept is not None and (kept.version, kept.match.seats) == (row.version, row.seats):
+            # the seats too: `/gamenight forget-me` changes a name, not the match's version
             self._shown.move_to_end(row.id)
             return kept
         from bot.matches.engines import engine_for  # the engines, imported once asked for
@@ -278,7 +279,7 @@ class WebPages:
         if view is None:
             raise web.HTTPNotFound()
         say = self.speaker(request)
-        key = (shown.match.id, shown.version, ply, say.lang)
+        key = (shown.match.id, shown.version, shown.match.seats, ply, say.lang)
         drawing = self._pictures.get(key)
         if drawing is None:
             names = [say(name) for name in shown.names]
