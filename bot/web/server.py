@@ -7,6 +7,8 @@ Routes (a match is named by its token only, bot/storage/links.py):
   Events: the match's version at each commit (the event id, so a reconnection catches up).
 - `/r/{token}?ply=N`: a finished match's replay after N actions; `/r/{token}/part` and
   `/r/{token}/board.png` likewise.
+- `/m/{token}/s/{signed}`: a seat's private page (bot/web/private.py), its link from
+  `private_link`.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bot.web import words
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
+from bot.web.listening import Listening
 from bot.web.pictures import alt_text, table_png
 from bot.web.private import SeatPages
 from bot.web.showing import Shown, show
@@ -85,7 +88,7 @@ class WebPages:
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._runner: web.AppRunner | None = None
-        self._listener: Any = None
+        self.listening = Listening(store, self.hub.heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
         self.port: int | None = None
         self.templates = jinja2.Environment(
@@ -122,14 +125,12 @@ class WebPages:
             raise WebUnavailable(f"cannot serve the web pages on {host} port {port}: "
                                  f"{err.strerror}") from None
         self.port = self._runner.addresses[0][1]
-        self._listener = await self.store.listen(self.hub.heard)  # PostgreSQL: other processes
+        await self.listening.start()  # PostgreSQL: other processes' commits
         log.info("serving the match pages on %s port %d", host, self.port)
 
     async def stop(self) -> None:
         self.hub.close()
-        if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+        await self.listening.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
