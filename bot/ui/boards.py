@@ -23,6 +23,7 @@ from bot.ui.opening import rematch_view
 from bot.ui.permissions import ATTACH, drop_picture, permission_words
 from bot.ui.present import Reply, ShownImages, answer_privately, send_reply, settle_deferred
 from bot.ui.records import result_card
+from bot.ui.watch import with_watch_button
 from games.common import Event
 from i18n import Voice, Words, _, lines
 
@@ -92,6 +93,7 @@ class Boards(abc.ABC):
             reply.view = rematch_view(match, voice)
         if match.status == "finished":
             await self.add_result_card(match, reply, voice)
+        reply.view = await with_watch_button(self.bot, match, reply.view, voice)
         return reply
 
     # -- the result card ---------------------------------------------------------------------

@@ -18,7 +18,7 @@ from bot.matches.model import Match, Player
 from bot.matches.titles import title
 from bot.ui.dms import place_of
 from bot.ui.error_replies import MISSING_ACCESS, MISSING_PERMISSIONS, explain, jump_url
-from bot.ui.gone import GoneStore, Host, edit_stored
+from bot.ui.gone import GoneStore, edit_stored
 from bot.ui.lobby import LobbyHost, lobby_card, player_of
 from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, send_reply
@@ -27,6 +27,7 @@ from bot.ui.threads import (
     thread_permissions_missing,
 )
 from bot.ui.unreadable import voice_of
+from bot.ui.watch import WatchHost, with_watch_button
 from i18n import ENGLISH_VOICE, Text, Voice, Words, _, listed
 
 
@@ -38,7 +39,7 @@ class LobbyStore(GoneStore, Protocol):
                           board: int | None = None) -> None: ...
 
 
-class OpeningHost(LobbyHost, Protocol):
+class OpeningHost(LobbyHost, WatchHost, Protocol):
     """What opening a lobby uses of the bot: what the lobby cards use (bot/ui/lobby.py), the
     slice of the store above, and the client, to fetch the channel a thread opens in."""
 
@@ -269,9 +270,11 @@ def rematch_text(interaction: discord.Interaction, match: Match, finished: Match
     return _("**{player}** asks for a rematch of {game} match #{id}.", **values)
 
 
-async def retire_rematch(bot: Host, match: Match | None) -> None:
+async def retire_rematch(bot: OpeningHost, match: Match | None) -> None:
     """Take the Rematch button off a finished match's last board once a new match opened in
-    its channel: a rematch there could only be refused now (best effort)."""
+    its channel: a rematch there could only be refused now (best effort). Its link to the
+    replay stays."""
     if match is not None and match.status == "finished":
+        voice = await bot.languages.server(match.guild_id)
         await edit_stored(bot, match, match.row.board_message_id, "the Rematch button",
-                          view=None)
+                          view=await with_watch_button(bot, match, None, voice))

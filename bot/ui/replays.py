@@ -20,6 +20,7 @@ from bot.ui.exports import seat_names, visible_match
 from bot.matches.errors import LobbyError
 from bot.matches.service import MatchService
 from bot.matches.titles import title
+from bot.ui.watch import WatchHost, with_watch_button
 from bot.storage.rows import MoveRow
 from i18n import _, n_
 from render.replay import ReplayTooLarge
@@ -35,9 +36,10 @@ class MoveStore(Protocol):
     async def moves(self, match_id: int) -> list[MoveRow]: ...
 
 
-class ReplayHost(Protocol):
+class ReplayHost(WatchHost, Protocol):
     """What a replay uses of the bot: the match, its move log, the asker's language, and the
-    computers' worker processes, one replay at a time."""
+    computers' worker processes, one replay at a time; its web pages, to link the replay
+    page."""
 
     @property
     def service(self) -> MatchService: ...
@@ -75,4 +77,6 @@ async def send_replay(bot: ReplayHost, interaction: discord.Interaction, match_i
                     "Replay of {game} match #{id}: {n} moves, one frame each.", len(moves),
                     game=title(match.game), id=str(match.id)))
     picture = discord.File(io.BytesIO(gif), filename=f"replay-{match.id}.gif", description=line)
-    await interaction.followup.send(line, file=picture, ephemeral=True)
+    view = await with_watch_button(bot, match, None, voice)  # step through it on the web
+    await interaction.followup.send(line, file=picture, ephemeral=True,
+                                    **({"view": view} if view is not None else {}))

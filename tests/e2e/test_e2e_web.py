@@ -47,3 +47,48 @@ async def test_a_slash_command_move_reaches_an_open_page(tmp_path):
                 async with http.get(base + path + "/live") as part:
                     html = await part.text()
                     assert f'data-version="{moved}"' in html and "played d3" in html
+
+
+def link_button(message, label: str) -> str | None:
+    """The address of the message's link button labelled `label` (style 5), if it has one."""
+    found = message.find_component(label=label)
+    return None if found is None else (found["style"] == 5 and found["url"])
+
+
+async def test_boards_link_their_page_and_a_finished_one_its_replay(tmp_path):
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0") as bot:
+            lobby = await fake.slash(alice, channel, "reversi new")
+            board = board_message(await fake.click(bob, lobby.message, label="Join"))
+            match = await bot.service.current(channel.id)
+            live = link_button(board, "Watch live")
+            assert live == await bot.web.live_link(match.id)
+            shown = board_message(await fake.slash(alice, channel, "match status"))
+            assert link_button(shown, "Watch live") == live
+
+            final = board_message(await fake.slash(bob, channel, "match resign"))
+            replay = link_button(final, "Replay")
+            assert replay == await bot.web.replay_link(match.id)
+            assert final.find_component(label="Rematch") is not None  # the game's button first
+            base = f"http://127.0.0.1:{bot.web.port}"
+            async with aiohttp.ClientSession() as http:
+                async with http.get(base + replay.removeprefix("http://127.0.0.1:8080")) as page:
+                    assert page.status == 200 and 'type="range"' in await page.text()
+
+            # A new match in the channel takes the Rematch button off; the replay link stays.
+            await fake.slash(alice, channel, "reversi new")
+            final = next(m for m in fake.messages(channel) if m.id == final.id)
+            assert final.find_component(label="Rematch") is None
+            assert link_button(final, "Replay") == replay
+
+            asked = await fake.slash(alice, channel, "match replay", id=match.id)
+            assert link_button(asked.all_messages[-1], "Replay") == replay
+
+
+async def test_no_link_buttons_without_the_pages(tmp_path):
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        async with running_bot(fake, tmp_path / "g.db", guild.id):
+            lobby = await fake.slash(users["alice"], channel, "reversi new")
+            board = board_message(await fake.click(users["bob"], lobby.message, label="Join"))
+            assert not [b for b in board.buttons if b.get("style") == 5]

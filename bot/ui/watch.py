@@ -1,0 +1,46 @@
+"""Links from Discord to the match pages (GAMENIGHT_WEB_PORT, bot/web/): a board's **Watch live**
+button, **Replay** once the match is finished. Without the pages, nothing is added."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from bot.matches.model import Match
+from bot.web.server import WebPages
+from i18n import Voice, _
+
+
+class WatchHost(Protocol):
+    """What the links use of the bot: its pages, if it serves them."""
+
+    @property
+    def web(self) -> WebPages | None: ...
+
+
+async def watch_link(host: WatchHost, match: Match) -> str | None:
+    """The page a board links to: the live page, the replay once finished; None without
+    the pages."""
+    if host.web is None:
+        return None
+    if match.status == "finished":
+        return await host.web.replay_link(match.id)
+    return await host.web.live_link(match.id)
+
+
+async def with_watch_button(host: WatchHost, match: Match, view: discord.ui.View | None,
+                            voice: Voice) -> discord.ui.View | None:
+    """`view` with the link button to the match's page added (a new view when None); `view`
+    as it was when the bot serves no pages or the view has no room left."""
+    url = await watch_link(host, match)
+    if url is None:
+        return view
+    label = _("Replay") if match.status == "finished" else _("Watch live")
+    linked = view if view is not None else discord.ui.View(timeout=None)
+    try:
+        linked.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url,
+                                          label=voice(label)))
+    except ValueError:  # every row full: the game's own controls come first
+        return view
+    return linked

@@ -1,0 +1,2 @@
+"""Tests in a real browser: headless Chromium driven by Playwright, with axe-core's
+accessibility check (harness.py, conftest.py)."""
