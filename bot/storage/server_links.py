@@ -50,3 +50,11 @@ class ServerLinkStore(StoreBase):
         async with self._reading() as db:
             found = await db.fetchval("SELECT guild_id FROM matches WHERE id = ?", (match_id,))
         return None if found is None else int(found)
+
+    async def server_name(self, guild_id: int) -> str | None:
+        """The server's name as its newest match noted it (None if none did)."""
+        async with self._reading() as db:
+            found = await db.fetchval(
+                "SELECT server_name FROM matches WHERE guild_id = ? AND server_name IS NOT NULL"
+                " ORDER BY id DESC LIMIT 1", (guild_id,))
+        return None if found is None else str(found)

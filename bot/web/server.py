@@ -7,6 +7,8 @@ Routes (a match is named by its token only, bot/storage/links.py):
   Events: the match's version at each commit (the event id, so a reconnection catches up).
 - `/r/{token}?ply=N`: a finished match's replay after N actions; `/r/{token}/part` and
   `/r/{token}/board.png` likewise.
+- `/s/{token}`: a server's page, when it turned its pages on (bot/web/server_pages.py); a
+  server that turned them off has no match page either (`shown`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bot.web import words
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
+from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
 from bot.web.showing import Shown, show
 from bot.workers.pictures import render_off_loop
@@ -80,6 +83,7 @@ class WebPages:
         self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
         self.clock = clock
         self.hub = Hub(self._version_of)
+        self.servers = ServerPages(self)
         self.limit = limit or RateLimit()
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
@@ -104,6 +108,7 @@ class WebPages:
             web.get("/r/{token}", self.replay_page),
             web.get("/r/{token}/part", self.replay_part),
             web.get("/r/{token}/board.png", self.replay_picture),
+            *self.servers.routes(),
             web.static("/static", HERE / "static", append_version=False),
         ])
         return app
@@ -119,11 +124,12 @@ class WebPages:
             raise WebUnavailable(f"cannot serve the web pages on {host} port {port}: "
                                  f"{err.strerror}") from None
         self.port = self._runner.addresses[0][1]
-        self._listener = await self.store.listen(self.hub.heard)  # PostgreSQL: other processes
+        self._listener = await self.store.listen(self._heard)  # PostgreSQL: other processes
         log.info("serving the match pages on %s port %d", host, self.port)
 
     async def stop(self) -> None:
         self.hub.close()
+        self.servers.close()
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
@@ -142,6 +148,12 @@ class WebPages:
     def committed(self, match: Match) -> None:
         """A commit of this process (the match service's `on_commit`)."""
         self.hub.changed(match.id, int(match.row.version))
+        self.servers.committed(match)
+
+    def _heard(self, match_id: int) -> None:
+        """A commit of another process (PostgreSQL)."""
+        self.hub.heard(match_id)
+        self.servers.heard(match_id)
 
     async def _version_of(self, match_id: int) -> int | None:
         row = await self.store.get_match(match_id)
@@ -163,11 +175,12 @@ class WebPages:
     # -- finding the match ---------------------------------------------------------------------
 
     async def shown(self, request: web.Request) -> Shown:
-        """The match the token names, read back (404 for any other token)."""
+        """The match the token names, read back (404 for any other token, and for a match of
+        a server that turned its pages off)."""
         token = request.match_info["token"]
         match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
         row = None if match_id is None else await self.store.get_match(match_id)
-        if row is None:
+        if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
         if kept is not None and kept.version == row.version:

@@ -263,6 +263,7 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
                           *(f"DROP TABLE {table}" for table in (
                               "night_log", "night_tables", "night_players", "nights",
                               "night_settings", "seasons", "match_links", "guild_links")),
+                          "DROP INDEX matches_by_guild",
                           "ALTER TABLE moves DROP COLUMN actor",
                           *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
                               "turn_seconds", "on_timeout", "lobby_seconds", "turn_since",
