@@ -20,6 +20,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -45,6 +46,7 @@ KEEPALIVE = 20.0  # seconds between comments on a quiet event stream
 BOARD_LINES = 10  # players on each game's leaderboard
 RECENT = 10  # finished matches listed
 KEPT = 64  # servers whose page is kept between commits
+KEPT_FOR = 30.0  # seconds a kept page is shown at most (a name forgotten meanwhile goes then)
 GAME_NAMES = tuple(game.engine.rsplit(".", 1)[-1] for game in GAMES)
 
 
@@ -53,6 +55,7 @@ class Pages(Protocol):
 
     store: Any
     public_url: str
+    clock: Callable[[], float]
 
     def speaker(self, request: web.Request) -> Voice: ...
 
@@ -125,6 +128,7 @@ class ServerShown:
     """A server's page at one stamp, in no language yet (the templates word it)."""
 
     stamp: int
+    at: float  # when it was read
     title: Words
     matches: tuple[MatchLine, ...]
     nights: tuple[NightShown, ...]
@@ -132,11 +136,12 @@ class ServerShown:
     results: tuple[ResultLine, ...]
 
 
-async def gather(store: Any, guild_id: int, stamp: int, now: datetime) -> ServerShown:
+async def gather(store: Any, guild_id: int, stamp: int, at: float) -> ServerShown:
     """Everything the page shows of a server, read from the store."""
+    now = datetime.fromtimestamp(at, UTC)
     name = await store.server_name(guild_id)
     heading = said.TITLE_UNNAMED if name is None else _("Games on {server}", server=name)
-    return ServerShown(stamp, heading, await open_matches(store, guild_id),
+    return ServerShown(stamp, at, heading, await open_matches(store, guild_id),
                        await running_nights(store, guild_id),
                        await leaderboards(store, guild_id, now),
                        await recent_results(store, guild_id))
@@ -302,11 +307,13 @@ class ServerPages:
         return guild_id
 
     async def shown(self, guild_id: int) -> ServerShown:
-        """The server's page as of its stamp now (gathered once per stamp)."""
+        """The server's page as of its stamp now (gathered once per stamp, however many
+        viewers fetch it after a commit, and again after KEPT_FOR seconds)."""
         stamp = await self.store.server_stamp(guild_id)
+        now = self.pages.clock()
         kept = self._kept.get(guild_id)
-        if kept is None or kept.stamp != stamp:
-            kept = await gather(self.store, guild_id, stamp, datetime.now(UTC))
+        if kept is None or kept.stamp != stamp or not 0 <= now - kept.at < KEPT_FOR:
+            kept = await gather(self.store, guild_id, stamp, now)
             self._kept[guild_id] = kept
         self._kept.move_to_end(guild_id)
         while len(self._kept) > KEPT:

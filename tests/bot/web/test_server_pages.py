@@ -11,10 +11,13 @@ from dataclasses import replace
 from html import unescape
 
 import pytest
+import aiohttp
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.matches.service import MatchService
 from bot.nights.model import Night
 from bot.storage.rows import GuildSettings, NightTable
+from bot.storage.store import Store
 from bot.web.server import WebPages
 from tests.bot.matches.test_records import play
 from tests.bot.web.test_pages import PEOPLE, started
@@ -237,3 +240,48 @@ async def test_a_server_that_chose_nothing_keeps_its_match_pages(service, store,
     match = await started(service, "reversi", channel=36)
     await store.set_guild_settings(GUILD, GuildSettings(language="gu"))  # web_pages unset
     assert (await client.get(f"/m/{await store.match_token(match.id)}")).status == 200
+
+
+async def test_a_forgotten_name_leaves_the_page(service, store):
+    now = [1_000.0]
+    pages = WebPages(store, clock=lambda: now[0])
+    await play(service, "reversi", PEOPLE[:2], channel=37, seed=4)
+    await turn_on(store)
+    async with TestClient(TestServer(pages.app())) as client:
+        path = await server_path_of(pages)
+        html = unescape(await (await client.get(path + "?lang=en")).text())
+        assert '<th scope="row">ana</th>' in html and "ana: " in html
+        await store.forget_person(PEOPLE[0].user_id, -1)
+        now[0] += 31  # a kept page is read again after KEPT_FOR seconds, commit or not
+        html = unescape(await (await client.get(path + "?lang=en")).text())
+        assert '<th scope="row">ana</th>' not in html and "ana: " not in html
+        assert "a former player: " in html
+
+
+async def server_path_of(pages) -> str:
+    link = await pages.servers.link(GUILD)
+    return link[link.index("/s/"):]
+
+
+async def test_a_commit_in_another_process_wakes_the_page(pg_location):
+    """PostgreSQL: the page served by one process hears a move made by another."""
+    serving, playing = await Store.open(pg_location), await Store.open(pg_location)
+    pages = WebPages(serving)
+    try:
+        service = MatchService(playing)
+        match = await started(service, "reversi", channel=38)
+        await turn_on(playing)
+        await pages.start("127.0.0.1", 0)
+        path = await server_path_of(pages)
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{pages.port}{path}/events") as stream:
+                first = await asyncio.wait_for(next_event(stream), 10)
+                from games.reversi import ai
+                seat = match.current_seat()
+                move = str(ai.choose_move(match.state, seat, "easy", seed=9))
+                await service.act(38, match.player(seat).user_id, move)
+                assert await asyncio.wait_for(next_event(stream), 10) != first
+    finally:
+        await pages.stop()
+        await serving.close()
+        await playing.close()
