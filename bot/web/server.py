@@ -9,6 +9,8 @@ Routes (a match is named by its token only, bot/storage/links.py):
   `/r/{token}/board.png` likewise.
 - `/m/{token}/s/{signed}`: a seat's private page (bot/web/private.py), its link from
   `private_link`.
+- `/s/{token}`: a server's page, when it turned its pages on (bot/web/server_pages.py); a
+  server that turned them off has no match page either (`shown`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
 from bot.web.listening import Listening
+from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
 from bot.web.private import SeatPages
 from bot.web.showing import Shown, show
@@ -84,11 +87,12 @@ class WebPages:
         self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
         self.clock = clock
         self.hub = Hub(self._version_of)
+        self.servers = ServerPages(self)
         self.limit = limit or RateLimit()
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._runner: web.AppRunner | None = None
-        self.listening = Listening(store, self.hub.heard, self.hub.catch_up)
+        self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
         self.port: int | None = None
         self.templates = jinja2.Environment(
@@ -109,6 +113,7 @@ class WebPages:
             web.get("/r/{token}", self.replay_page),
             web.get("/r/{token}/part", self.replay_part),
             web.get("/r/{token}/board.png", self.replay_picture),
+            *self.servers.routes(),
             web.static("/static", HERE / "static", append_version=False),
             *self.seat_pages.routes(),
         ])
@@ -131,6 +136,7 @@ class WebPages:
     async def stop(self) -> None:
         self.hub.close()
         await self.listening.stop()
+        self.servers.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -151,6 +157,12 @@ class WebPages:
     def committed(self, match: Match) -> None:
         """A commit of this process (the match service's `on_commit`)."""
         self.hub.changed(match.id, int(match.row.version))
+        self.servers.committed(match)
+
+    def _heard(self, match_id: int) -> None:
+        """A commit of another process (PostgreSQL)."""
+        self.hub.heard(match_id)
+        self.servers.heard(match_id)
 
     async def _version_of(self, match_id: int) -> int | None:
         row = await self.store.get_match(match_id)
@@ -172,11 +184,12 @@ class WebPages:
     # -- finding the match ---------------------------------------------------------------------
 
     async def shown(self, request: web.Request) -> Shown:
-        """The match the token names, read back (404 for any other token)."""
+        """The match the token names, read back (404 for any other token, and for a match of
+        a server that turned its pages off)."""
         token = request.match_info["token"]
         match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
         row = None if match_id is None else await self.store.get_match(match_id)
-        if row is None:
+        if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
         if kept is not None and (kept.version, kept.match.seats) == (row.version, row.seats):
