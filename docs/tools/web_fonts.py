@@ -12,7 +12,7 @@ writes bot/web/static/fonts/:
   one, where the system fonts lack it);
 - gujarati.woff2: the Gujarati script, whole (its letters combine: shaping needs them all).
 web.css declares them with @font-face and unicode-range. Run it again after translating new
-words (tests/browser checks the Chinese catalogs' characters are all in cjk.woff2). It needs
+words (a character missing from cjk.woff2 falls back to the system's fonts). It needs
 fontTools and brotli (pip install fonttools brotli); the bot does not.
 """
 
