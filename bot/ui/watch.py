@@ -1,5 +1,6 @@
 """Links from Discord to the match pages (GAMENIGHT_WEB_PORT, bot/web/): a board's **Watch live**
-button, **Replay** once the match is finished. Without the pages, nothing is added."""
+button, **Replay** once the match is finished, and **Open board** where the Discord Activity is
+on (bot/ui/activity.py). Without the pages, nothing is added."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Protocol
 import discord
 
 from bot.matches.model import Match
+from bot.ui.activity import OpenBoardButton
 from bot.web.server import WebPages
 from i18n import Voice, _
 
@@ -43,4 +45,9 @@ async def with_watch_button(host: WatchHost, match: Match, view: discord.ui.View
                                           label=voice(label)))
     except ValueError:  # every row full: the game's own controls come first
         return view
+    if host.web.activity is not None and match.status != "finished":
+        try:
+            linked.add_item(OpenBoardButton(voice))
+        except ValueError:
+            pass
     return linked

@@ -25,7 +25,7 @@ import jinja2
 from aiohttp import web
 
 from bot.matches.model import Match
-from bot.web import words
+from bot.web import activity, words
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
@@ -86,6 +86,7 @@ class WebPages:
         self._runner: web.AppRunner | None = None
         self._listener: Any = None
         self.port: int | None = None
+        self.activity: Any = None  # the Discord Activity's routes (bot/web/activity.py), if on
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
@@ -106,6 +107,8 @@ class WebPages:
             web.get("/r/{token}/board.png", self.replay_picture),
             web.static("/static", HERE / "static", append_version=False),
         ])
+        if self.activity is not None:
+            app.add_routes(self.activity.routes())
         return app
 
     async def start(self, host: str, port: int) -> None:
@@ -316,8 +319,11 @@ async def send_version(response: web.StreamResponse, version: int) -> None:
 
 
 async def secure(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer, pages, pictures and static files alike."""
-    for name, value in HEADERS.items():
+    """Every answer, pages, pictures and static files alike (the Activity's may be framed by
+    Discord)."""
+    framed = request.path == activity.PREFIX or request.path.startswith(activity.PREFIX + "/")
+    headers = activity.HEADERS if framed else HEADERS
+    for name, value in headers.items():
         response.headers.setdefault(name, value)
 
 
