@@ -6,27 +6,36 @@ then the game's presenter posts the board. The Activity's pages are bot/web/acti
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import discord
 
 from bot.matches.service import MatchService
 from bot.ui.error_replies import APOLOGY, explain
 from bot.ui.persistent import PersistentItem
+from bot.ui.presenter import Presenter
 from i18n import ENGLISH_VOICE, Voice, Words, _
-
-if TYPE_CHECKING:
-    from bot.app.client import GamenightBot
 
 log = logging.getLogger(__name__)
 
 OPEN_BOARD = _("Open board")
 
 
-class ActivityMoves:
-    """Moves from the Activity (bot/web/activity.py's `ActivityHost`)."""
+class ActivityHost(Protocol):
+    """What the Activity's moves use of the bot."""
 
-    def __init__(self, bot: GamenightBot) -> None:
+    @property
+    def service(self) -> MatchService: ...
+
+    @property
+    def presenters(self) -> Mapping[str, Presenter]: ...
+
+
+class ActivityMoves:
+    """Moves from the Activity (bot/web/activity.py's `ActivityMover`)."""
+
+    def __init__(self, bot: ActivityHost) -> None:
         self.bot = bot
 
     @property

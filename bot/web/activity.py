@@ -13,7 +13,7 @@ a match, so the channel's current match is looked up at each request.
 
 Every route is under /activity/, so one URL mapping in the Developer Portal (`/` to the public
 address's /activity) serves it all; its pages may be framed by Discord only.
-Moves go through `ActivityHost.act`: the bot's own path for a slash command's move (the match
+Moves go through `ActivityMover.act`: the bot's own path for a slash command's move (the match
 service, then the game's presenter posts the board), with the same checks.
 """
 
@@ -67,8 +67,8 @@ BAD_REQUEST = _("That request could not be read. Reload the board and try again.
 MOVE_DONE = _("Done: your move is on the board.")
 
 
-class ActivityHost(Protocol):
-    """What the Activity needs of the bot (bot/ui/activity.py)."""
+class ActivityMover(Protocol):
+    """Who makes the Activity's moves: the bot's side (bot/ui/activity.py ActivityMoves)."""
 
     @property
     def service(self) -> MatchService: ...
@@ -97,7 +97,7 @@ class Refused(Exception):
 class Activity:
     """The Activity's routes in the pages' server."""
 
-    def __init__(self, pages: WebPages, host: ActivityHost, *, api_base: str,
+    def __init__(self, pages: WebPages, host: ActivityMover, *, api_base: str,
                  client_id: Callable[[], int | None], client_secret: Any, bot_token: Any) -> None:
         """`client_secret` and `bot_token` have `.reveal()` (bot/app/config.py Secret): they
         are read only to be sent to Discord. `client_id` is asked when needed (the bot learns
@@ -110,6 +110,12 @@ class Activity:
         self._bot_token = bot_token
         self._key = hmac.new(client_secret.reveal().encode(), b"gamenight activity session",
                              hashlib.sha256).digest()
+
+    @staticmethod
+    def headers_for(path: str) -> dict[str, str]:
+        """The security headers of an answer: the Activity's may be framed by Discord."""
+        from bot.web.server import HEADERS as PAGES
+        return HEADERS if path == PREFIX or path.startswith(PREFIX + "/") else PAGES
 
     def routes(self) -> list[web.AbstractRouteDef]:
         pages = self.pages
@@ -290,10 +296,9 @@ def seat_view(match: Match, seat: int, say: Voice) -> dict[str, Any]:
     view = match.engine.view(match.state, seat)
     shown["to_act"] = match.status == "active" and match.current_seat() == seat
     if match.game == "reversi":
-        from games.reversi.engine import square_name
         shown["cells"] = view.cells
         if shown["to_act"]:
-            shown["squares"] = [square_name(square) for square in view.legal]
+            shown["squares"] = [match.engine.square_name(square) for square in view.legal]
     elif match.game == "scrabble" and view.rack:
         shown["hand"] = say(_("Your rack: {tiles}", tiles=" ".join(view.rack)))
     elif match.game == "doudizhu" and view.hand:

@@ -25,7 +25,7 @@ import jinja2
 from aiohttp import web
 
 from bot.matches.model import Match
-from bot.web import activity, words
+from bot.web import words
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
@@ -321,8 +321,8 @@ async def send_version(response: web.StreamResponse, version: int) -> None:
 async def secure(request: web.Request, response: web.StreamResponse) -> None:
     """Every answer, pages, pictures and static files alike (the Activity's may be framed by
     Discord)."""
-    framed = request.path == activity.PREFIX or request.path.startswith(activity.PREFIX + "/")
-    headers = activity.HEADERS if framed else HEADERS
+    activity = request.app[SHOWN_KEY].activity
+    headers = HEADERS if activity is None else activity.headers_for(request.path)
     for name, value in headers.items():
         response.headers.setdefault(name, value)
 
