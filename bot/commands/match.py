@@ -234,6 +234,10 @@ SERVER_LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
     app_commands.Choice(name="auto: follow the server's Discord language", value=AUTO),
 ]
+WEB_PAGES_CHOICES = [
+    app_commands.Choice(name="on: a page for this server too", value="on"),
+    app_commands.Choice(name="off: no page for it or its matches", value="off"),
+]
 FIELD_VALUE = 1024  # characters Discord shows in an embed field's value
 EMBED_TOTAL = 6000  # characters in all the embeds of one message
 
@@ -264,13 +268,16 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                            lobby_timeout="How long a lobby waits to fill before it closes",
                            language="The language of boards, lobby cards and announcements",
                            time_zone="Game nights' time zone (e.g. Europe/Paris)",
-                           night_host="A role that may host game nights")
+                           night_host="A role that may host game nights",
+                           web_pages="Web pages of this server and its matches")
     @app_commands.choices(turn_time=TURN_TIME_CHOICES, on_timeout=ON_TIMEOUT_CHOICES,
-                          lobby_timeout=LOBBY_TIME_CHOICES, language=SERVER_LANGUAGE_CHOICES)
+                          lobby_timeout=LOBBY_TIME_CHOICES, language=SERVER_LANGUAGE_CHOICES,
+                          web_pages=WEB_PAGES_CHOICES)
     async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: str | None = None, lobby_timeout: str | None = None,
                        language: str | None = None, time_zone: str | None = None,
-                       night_host: discord.Role | None = None) -> None:
+                       night_host: discord.Role | None = None,
+                       web_pages: str | None = None) -> None:
         if interaction.guild_id is None:
             raise LobbyError(_("Settings belong to a server: use this command in one."))
         current = await self.store.guild_settings(interaction.guild_id)
@@ -279,6 +286,8 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
                                      ("lobby_time", lobby_timeout)) if v is not None}
         if language is not None:
             changes["language"] = None if language == AUTO else language
+        if web_pages is not None:
+            changes["web_pages"] = web_pages == "on"
         night_changes: dict[str, Any] = {}
         if time_zone is not None:
             if not valid_zone(time_zone):
@@ -295,15 +304,31 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             current = replace(current, **changes)
             await self.store.set_guild_settings(interaction.guild_id, current)
             self.bot.languages.server_changed(interaction.guild_id, current.language)
+            if current.web_pages is False and self.bot.web is not None:
+                self.bot.web.servers.turned_off(interaction.guild_id)
         if night_changes:
             nights = replace(nights, **night_changes)
             await self.bot.nights.set_settings(interaction.guild_id, nights)
         voice = await self.bot.languages.reader(interaction)
         said = lines((settings_text(current, self.server_locale(interaction.guild_id)),
-                      night_settings_text(nights)))
+                      night_settings_text(nights), *await self.web_text(interaction.guild_id,
+                                                                        current)))
         if changes or night_changes:
             said = join_sentences(voice, (_("Saved."), said))
         await interaction.response.send_message(voice(said), ephemeral=True)
+
+    async def web_text(self, guild_id: int, settings: GuildSettings) -> list[Words]:
+        """The web pages' line of the settings, with the server page's link when it has one
+        (the answer is only the asker's); nothing where the bot serves no web pages."""
+        if self.bot.web is None:
+            return []
+        if settings.web_pages is False:
+            return [_("Web pages are **off**: neither this server nor its matches have one.")]
+        link = await self.bot.web.servers.link(guild_id) if settings.web_pages else None
+        if link is None:
+            return [_("Each match has a web page; this server has none of its own "
+                      "(`web_pages: on` gives it one).")]
+        return [_("Web pages are **on**. This server's page: {link}", link=f"<{link}>")]
 
     @app_commands.command(name="leaderboard",
                           description="This server's best players of a game (only you)")

@@ -10,6 +10,7 @@ from bot.storage.base import StoreBase
 from bot.storage.rows import now_iso
 
 TOKEN_BYTES = 18  # 144 bits, 24 URL-safe characters
+KEY_BYTES = 32  # a seat link's signing key: 256 bits
 
 
 def new_token() -> str:
@@ -35,3 +36,13 @@ class LinkStore(StoreBase):
             found = await db.fetchval("SELECT match_id FROM match_links WHERE token = ?",
                                       (token,))
         return None if found is None else int(found)
+
+    async def seat_key(self, match_id: int) -> str:
+        """The random key the match's private seat links are signed with, made now if it has
+        none (kept in the database: every process sharing it signs and checks alike)."""
+        token = await self.match_token(match_id)
+        async with self.transaction() as db:
+            await db.execute("UPDATE match_links SET seat_key = ? WHERE token = ?"
+                             " AND seat_key IS NULL", (secrets.token_urlsafe(KEY_BYTES), token))
+            return str(await db.fetchval("SELECT seat_key FROM match_links WHERE token = ?",
+                                         (token,)))

@@ -310,6 +310,25 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL
     );
     """,
+    # 16: the key each match's private seat links are signed with (bot/web/seat_links.py),
+    # random, made when first asked for; in the database so that every process shares it.
+    """
+    ALTER TABLE match_links ADD COLUMN seat_key TEXT;
+    """,
+    # 17: a server's pages (bot/web/server_pages.py). `web_pages`: NULL as nobody chose (its
+    # matches' pages shown, no server page), 1 on (a server page too), 0 off (no page at all).
+    # `guild_links`: the server page's unguessable token while the pages are on (dropped when
+    # they are turned off: turning them on again makes a new one). The page lists a server's
+    # matches: an index by server.
+    """
+    ALTER TABLE guild_settings ADD COLUMN web_pages INTEGER;
+    CREATE INDEX matches_by_guild ON matches (guild_id, status);
+    CREATE TABLE guild_links (
+        guild_id INTEGER PRIMARY KEY,
+        token TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 

@@ -97,6 +97,7 @@ class GuildSettings:
     on_timeout: str | None = None
     lobby_time: str | None = None
     language: str | None = None  # a code of i18n.LANGUAGES; None: the server's Discord locale
+    web_pages: bool | None = None  # None: match pages only; True: a server page too; False: none
 
 
 @dataclass(frozen=True)

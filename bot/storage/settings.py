@@ -1,4 +1,4 @@
-"""Servers' settings (turn clocks, language) and people's (turn reminders, languages)."""
+"""Servers' settings (turn clocks, language, web pages) and people's (turn reminders, languages)."""
 
 from __future__ import annotations
 
@@ -11,24 +11,31 @@ class SettingsStore(StoreBase):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._reading() as db, db.query(
-            "SELECT turn_time, on_timeout, lobby_time, language FROM guild_settings"
+            "SELECT turn_time, on_timeout, lobby_time, language, web_pages FROM guild_settings"
             " WHERE guild_id = ?", (guild_id,),
         ) as cursor:
             row = await cursor.fetchone()
         if row is None:
             return GuildSettings()
+        web_pages = None if row["web_pages"] is None else bool(row["web_pages"])
         return GuildSettings(row["turn_time"], row["on_timeout"], row["lobby_time"],
-                             row["language"])
+                             row["language"], web_pages)
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Store a server's settings; pages not on drop the server page's token at once (in
+        the same transaction: no page is served from it after)."""
+        web_pages = None if settings.web_pages is None else int(settings.web_pages)
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_time, on_timeout, lobby_time,"
-                " language) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " turn_time = excluded.turn_time, on_timeout = excluded.on_timeout,"
-                " lobby_time = excluded.lobby_time, language = excluded.language",
+                " language, web_pages) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO"
+                " UPDATE SET turn_time = excluded.turn_time, on_timeout = excluded.on_timeout,"
+                " lobby_time = excluded.lobby_time, language = excluded.language,"
+                " web_pages = excluded.web_pages",
                 (guild_id, settings.turn_time, settings.on_timeout, settings.lobby_time,
-                 settings.language))
+                 settings.language, web_pages))
+            if not settings.web_pages:
+                await db.execute("DELETE FROM guild_links WHERE guild_id = ?", (guild_id,))
 
     async def notify(self, user_id: int) -> bool:
         """Whether the person wants turn reminders by DM (yes unless they turned them off)."""

@@ -30,6 +30,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "night_settings": ("guild_id",),
     "seasons": ("guild_id", "number"),
     "match_links": ("match_id",),
+    "guild_links": ("guild_id",),
 }
 IDENTITIES = {"matches": "id", "moves": "id", "records": "seq", "nights": "id", "night_log": "id"}  # numbered by the database
 

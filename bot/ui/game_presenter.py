@@ -23,6 +23,7 @@ from bot.ui.error_replies import NotAnnounced, SavedNotShown
 from bot.ui.gone import forget_gone
 from bot.ui.present import Reply, answer_privately, in_turn, legacy_names, send_reply
 from bot.ui.presenter import Export, ExportFile, GameHelp
+from bot.ui.watch import with_seat_button
 from games.common import Event, GameError
 from i18n import Text, Voice, Words, _
 
@@ -240,6 +241,7 @@ class GamePresenter(Boards):
         if prompt and match.turn_due is not None and not match.computer_plays(seat):
             reply.content += "\n" + voice(_("⏱ Your time runs out {when}.",
                                             when=f"<t:{int(match.turn_due)}:R>"))
+        reply.view = await with_seat_button(self.bot, match, seat, reply.view, voice)
         return await self.live_dms.show(match, seat, reply, prompt=prompt,
                                         again=lambda: self._deliver_newest(match.id, seat))
 

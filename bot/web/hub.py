@@ -74,6 +74,12 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def catch_up(self) -> None:
+        """Commits of other processes may have gone unheard (the listener was lost): read every
+        watched match's version once."""
+        for match_id in list(self._watchers):
+            self.heard(match_id)
+
     async def _read(self, match_id: int) -> None:
         version = await self._version_of(match_id)
         if version is not None:

@@ -7,6 +7,10 @@ Routes (a match is named by its token only, bot/storage/links.py):
   Events: the match's version at each commit (the event id, so a reconnection catches up).
 - `/r/{token}?ply=N`: a finished match's replay after N actions; `/r/{token}/part` and
   `/r/{token}/board.png` likewise.
+- `/m/{token}/s/{signed}`: a seat's private page (bot/web/private.py), its link from
+  `private_link`.
+- `/s/{token}`: a server's page, when it turned its pages on (bot/web/server_pages.py); a
+  server that turned them off has no match page either (`shown`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ from bot.web import words
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
+from bot.web.listening import Listening
+from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
+from bot.web.private import SeatPages
 from bot.web.showing import Shown, show
 from bot.workers.pictures import render_off_loop
 from i18n import LANGUAGES, Voice, voice
@@ -80,11 +87,13 @@ class WebPages:
         self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
         self.clock = clock
         self.hub = Hub(self._version_of)
+        self.servers = ServerPages(self)
         self.limit = limit or RateLimit()
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._runner: web.AppRunner | None = None
-        self._listener: Any = None
+        self.listening = Listening(store, self._heard, self.hub.catch_up)
+        self.seat_pages = SeatPages(self)
         self.port: int | None = None
         self.activity: Any = None  # the Discord Activity's routes (bot/web/activity.py), if on
         self.templates = jinja2.Environment(
@@ -105,7 +114,9 @@ class WebPages:
             web.get("/r/{token}", self.replay_page),
             web.get("/r/{token}/part", self.replay_part),
             web.get("/r/{token}/board.png", self.replay_picture),
+            *self.servers.routes(),
             web.static("/static", HERE / "static", append_version=False),
+            *self.seat_pages.routes(),
         ])
         if self.activity is not None:
             app.add_routes(self.activity.routes())
@@ -122,14 +133,13 @@ class WebPages:
             raise WebUnavailable(f"cannot serve the web pages on {host} port {port}: "
                                  f"{err.strerror}") from None
         self.port = self._runner.addresses[0][1]
-        self._listener = await self.store.listen(self.hub.heard)  # PostgreSQL: other processes
+        await self.listening.start()  # PostgreSQL: other processes' commits
         log.info("serving the match pages on %s port %d", host, self.port)
 
     async def stop(self) -> None:
         self.hub.close()
-        if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+        await self.listening.stop()
+        self.servers.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -142,9 +152,20 @@ class WebPages:
         """The address of the match's replay (it opens once the match is finished)."""
         return f"{self.public_url}/r/{await self.store.match_token(match_id)}"
 
+    async def private_link(self, match_id: int, seat: int, user_id: int) -> str:
+        """The address of `seat`'s private page (its hand or rack), for `user_id` who holds
+        it; it expires (bot/web/seat_links.py), so each DM carries a fresh one."""
+        return await self.seat_pages.link(match_id, seat, user_id)
+
     def committed(self, match: Match) -> None:
         """A commit of this process (the match service's `on_commit`)."""
         self.hub.changed(match.id, int(match.row.version))
+        self.servers.committed(match)
+
+    def _heard(self, match_id: int) -> None:
+        """A commit of another process (PostgreSQL)."""
+        self.hub.heard(match_id)
+        self.servers.heard(match_id)
 
     async def _version_of(self, match_id: int) -> int | None:
         row = await self.store.get_match(match_id)
@@ -166,14 +187,16 @@ class WebPages:
     # -- finding the match ---------------------------------------------------------------------
 
     async def shown(self, request: web.Request) -> Shown:
-        """The match the token names, read back (404 for any other token)."""
+        """The match the token names, read back (404 for any other token, and for a match of
+        a server that turned its pages off)."""
         token = request.match_info["token"]
         match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
         row = None if match_id is None else await self.store.get_match(match_id)
-        if row is None:
+        if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
-        if kept is not None and kept.version == row.version:
+        if kept is not None and (kept.version, kept.match.seats) == (row.version, row.seats):
+            # the seats too: `/gamenight forget-me` changes a name, not the match's version
             self._shown.move_to_end(row.id)
             return kept
         from bot.matches.engines import engine_for  # the engines, imported once asked for
@@ -273,7 +296,7 @@ class WebPages:
         if view is None:
             raise web.HTTPNotFound()
         say = self.speaker(request)
-        key = (shown.match.id, shown.version, ply, say.lang)
+        key = (shown.match.id, shown.version, shown.match.seats, ply, say.lang)
         drawing = self._pictures.get(key)
         if drawing is None:
             names = [say(name) for name in shown.names]

@@ -92,3 +92,28 @@ async def test_no_link_buttons_without_the_pages(tmp_path):
             lobby = await fake.slash(users["alice"], channel, "reversi new")
             board = board_message(await fake.click(users["bob"], lobby.message, label="Join"))
             assert not [b for b in board.buttons if b.get("style") == 5]
+
+
+async def test_a_players_dm_links_the_page_with_their_own_rack(tmp_path):
+    async with fake_world("words", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0") as bot:
+            lobby = await fake.slash(alice, channel, "scrabble new", players=2)
+            await fake.click(bob, lobby.message, label="Join")
+            match = await bot.service.current(channel.id)
+            base = f"http://127.0.0.1:{bot.web.port}"
+            links = {}
+            for user in (alice, bob):
+                dm = fake.dm_messages(user)[-1]
+                links[user.id] = link_button(dm, "Watch live")
+                assert links[user.id] and str(user.id) not in links[user.id]
+            assert links[alice.id] != links[bob.id]
+            async with aiohttp.ClientSession() as http:
+                for user in (alice, bob):
+                    path = links[user.id].removeprefix("http://127.0.0.1:8080")
+                    async with http.get(base + path) as page:
+                        html = await page.text()
+                        mine = html[html.index('class="mine"'):html.index("</section>")]
+                        assert f"Your seat: {user.name}" in mine
+                        rack = match.state.racks[match.seat_of(user.id)]
+                        assert f"Your rack: {' '.join(rack)}" in mine

@@ -33,11 +33,13 @@ async def fill(path) -> dict:
     seat = running.current_seat()
     running = (await service.act(4, running.player(seat).user_id, "pass")).match
     await store.keep_live_dm(LiveDM(running.id, 0, 99, 98, running.row.version, False))
-    await store.set_guild_settings(GUILD, GuildSettings(turn_time="1h", language="gu"))
+    await store.set_guild_settings(GUILD, GuildSettings(turn_time="1h", language="gu",
+                                                        web_pages=True))
     await store.set_notify(PEOPLE[2].user_id, False)
     night = await fill_night(store)
     facts = {"night": night, "running": running.id, "state": running.state,
              "token": await store.match_token(running.id),
+             "server_token": await store.server_token(GUILD),
              "skills": await store.skills(GUILD, "reversi", ALL_TIME),
              "history": [row.match_id for row in await store.history(GUILD)]}
     await store.close()
@@ -73,6 +75,9 @@ async def check(target, facts) -> None:
         assert await store.skills(GUILD, "reversi", ALL_TIME) == facts["skills"]
         assert [row.match_id for row in await store.history(GUILD)] == facts["history"]
         assert (await store.guild_settings(GUILD)).language == "gu"
+        assert (await store.guild_settings(GUILD)).web_pages is True
+        assert await store.server_of_token(facts["server_token"]) == GUILD
+        assert await store.server_token(GUILD) == facts["server_token"]
         assert await store.notify(PEOPLE[2].user_id) is False
         assert (await store.live_dm(facts["running"], 0)).message_id == 98
         tables = await store.night_tables(facts["night"])
@@ -98,7 +103,7 @@ async def copy_twice(source, target) -> None:
     first = await migrate(source, target, said.append)
     assert [copy.table for copy in first] == list(TABLES)
     assert all(copy.added == copy.rows for copy in first)
-    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 21 tables")
+    assert sum(copy.rows for copy in first) > 100 and said[-1].startswith("verified: 22 tables")
     again = await migrate(source, target, said.append)
     assert all(copy.added == 0 for copy in again)  # running it twice changes nothing
     assert [copy.checksum for copy in again] == [copy.checksum for copy in first]
@@ -137,4 +142,4 @@ def test_the_command_says_what_is_wrong_in_one_line(tmp_path):
     argv[5] = str(tmp_path / "old.db")
     done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "verified: 21 tables" in done.stdout.splitlines()[-1]
+    assert "verified: 22 tables" in done.stdout.splitlines()[-1]

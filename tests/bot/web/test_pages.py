@@ -227,3 +227,26 @@ def test_behind_a_local_proxy_the_forwarded_address_counts():
 
 def test_a_token_holds_at_least_128_bits():
     assert TOKEN_BYTES * 8 >= 128
+
+
+
+async def test_a_forgotten_player_leaves_every_page_at_once(service, store, client):
+    """`/gamenight forget-me` changes names, not versions: what the pages read back by version
+    (and the pictures drawn) must not keep the name."""
+    zephyrine = Player(804412345678901299, "Zephyrine")
+    finished = await play(service, "reversi", [zephyrine, PEOPLE[1]], channel=24, seed=5)
+    lobby = await service.open_lobby("reversi", guild_id=7, channel_id=25, creator=zephyrine,
+                                     seed=4, options={"players": 2})
+    await service.join(lobby.id, PEOPLE[1])
+    replay, live = (f"/r/{await store.match_token(finished.id)}?ply=3&lang=en",
+                    f"/m/{await store.match_token(lobby.id)}?lang=en")
+    pictures = [page.replace("?", "/board.png?") for page in (replay, live)]
+    drawn = [await (await client.get(path)).read() for path in pictures]
+    for page in (replay, live):
+        assert "Zephyrine" in await (await client.get(page)).text()
+    await store.forget_person(zephyrine.user_id, -12345)  # what forget-me does to the store
+    for page in (replay, live, live.replace("?", "/live?")):
+        html = await (await client.get(page)).text()
+        assert "Zephyrine" not in html and "a former player" in html, page
+    for path, before in zip(pictures, drawn):
+        assert await (await client.get(path)).read() != before, path
