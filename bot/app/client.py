@@ -43,6 +43,8 @@ from bot.nights.service import NightService
 from bot.ui.nights.runner import NightRunner
 from bot.ui.turn_clocks import BackButton, TurnClocks
 from bot.ui.unreadable import answer_unclaimed
+from bot.ui.activity import ActivityMoves, OpenBoardButton
+from bot.web.activity import Activity
 from bot.web.server import WebPages
 
 log = logging.getLogger(__name__)
@@ -193,8 +195,10 @@ class GamenightBot(commands.AutoShardedBot):
                                      self.settings.metrics_host, self.readiness.problems)
         if self.settings.web_port is not None and self.settings.public_url is not None:
             self.web = WebPages(self.store, public_url=self.settings.public_url)
+            if self.settings.activity:
+                self.web.activity = self.activity_pages(self.web)
             await self.web.start(self.settings.web_host, self.settings.web_port)
-        self.add_dynamic_items(RetryComputerButton, BackButton)
+        self.add_dynamic_items(RetryComputerButton, BackButton, OpenBoardButton)
         recorded = await backfill(self.service)  # matches that finished before records
         if recorded:
             log.info("recorded %d match(es) that finished before records were kept", recorded)
@@ -218,6 +222,13 @@ class GamenightBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    def activity_pages(self, pages: WebPages) -> Activity:
+        """The Discord Activity's routes (DISCORD_CLIENT_SECRET), moves made as by command."""
+        settings = self.settings
+        return Activity(pages, ActivityMoves(self), api_base=settings.api_base,
+                        client_id=lambda: settings.client_id or self.application_id,
+                        client_secret=settings.client_secret, bot_token=settings.token)
 
     def start_backups(self) -> None:
         """Scheduled backups (GAMENIGHT_BACKUP_DIR), taken in a thread of their own; of

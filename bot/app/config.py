@@ -64,6 +64,13 @@ class Settings:
     web_port: int | None = None  # GAMENIGHT_WEB_PORT: the match pages (None: no web server)
     web_host: str = "127.0.0.1"  # GAMENIGHT_WEB_HOST: the address the pages listen on
     public_url: str | None = None  # GAMENIGHT_PUBLIC_URL: where people reach the pages
+    client_id: int | None = None  # DISCORD_CLIENT_ID (None: the application id the bot learns)
+    client_secret: Secret | None = None  # DISCORD_CLIENT_SECRET: the Activity (None: off)
+
+    @property
+    def activity(self) -> bool:
+        """The Discord Activity is served: the pages are on and the client secret is set."""
+        return self.web_port is not None and self.client_secret is not None
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None,
@@ -116,6 +123,7 @@ class Settings:
             shard_ids=shard_ids,
             **backups(values, database),
             **web(values),
+            **activity(values),
         )
 
 
@@ -224,6 +232,24 @@ def web(values: Mapping[str, str]) -> dict[str, object]:
         raise ConfigError(f"GAMENIGHT_PUBLIC_URL must be an http:// or https:// address such "
                           f"as https://gamenight.example.org (no query, no password){shown}.")
     return {"web_port": web_port, "web_host": web_host, "public_url": public.rstrip("/")}
+def activity(values: Mapping[str, str]) -> dict[str, object]:
+    """DISCORD_CLIENT_SECRET (the OAuth2 client secret: the Activity's token exchange) and
+    DISCORD_CLIENT_ID (digits; empty: the application id the bot learns at login). The secret
+    needs the pages (GAMENIGHT_WEB_PORT); it never appears in a message."""
+    secret = values.get("DISCORD_CLIENT_SECRET", "").strip()
+    client = values.get("DISCORD_CLIENT_ID", "").strip()
+    if client and not client.isdigit():
+        raise ConfigError("DISCORD_CLIENT_ID must be your application's id (digits, Developer "
+                          "Portal -> your application -> OAuth2 -> Client ID), or empty to "
+                          "use the id the bot learns when it logs in.")
+    if secret and not values.get("GAMENIGHT_WEB_PORT", "").strip():
+        raise ConfigError("DISCORD_CLIENT_SECRET is set but GAMENIGHT_WEB_PORT is not: the "
+                          "Activity is served by the web pages, so set the port (and "
+                          "GAMENIGHT_PUBLIC_URL) too, or leave the secret empty for no Activity.")
+    return {"client_id": int(client) if client else None,
+            "client_secret": Secret(secret) if secret else None}
+
+
 MAX_COMPUTER_DELAY = 60.0
 
 

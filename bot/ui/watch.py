@@ -1,6 +1,7 @@
 """Links from Discord to the match pages (GAMENIGHT_WEB_PORT, bot/web/): a board's **Watch live**
-button, **Replay** once the match is finished, and in a player's DM a link to the page with
-their own hand on it. Without the pages, nothing is added."""
+button, **Replay** once the match is finished, **Open board** where the Discord Activity is on
+(bot/ui/activity.py), and in a player's DM a link to the page with their own hand on it.
+Without the pages, nothing is added."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Protocol
 import discord
 
 from bot.matches.model import Match
+from bot.ui.activity import OpenBoardButton
 from bot.web.server import WebPages
 from i18n import Voice, _
 
@@ -37,8 +39,16 @@ async def with_watch_button(host: WatchHost, match: Match, view: discord.ui.View
     url = await watch_link(host, match)
     if url is None:
         return view
-    return with_link(view, url, voice(_("Replay") if match.status == "finished"
-                                      else _("Watch live")))
+    linked = with_link(view, url, voice(_("Replay") if match.status == "finished"
+                                        else _("Watch live")))
+    if linked is None or host.web is None or host.web.activity is None \
+            or match.status == "finished":
+        return linked
+    try:
+        linked.add_item(OpenBoardButton(voice))
+    except ValueError:  # no room left: the link is enough
+        pass
+    return linked
 
 
 async def with_seat_button(host: WatchHost, match: Match, seat: int,

@@ -95,6 +95,7 @@ class WebPages:
         self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
         self.port: int | None = None
+        self.activity: Any = None  # the Discord Activity's routes (bot/web/activity.py), if on
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
@@ -117,6 +118,8 @@ class WebPages:
             web.static("/static", HERE / "static", append_version=False),
             *self.seat_pages.routes(),
         ])
+        if self.activity is not None:
+            app.add_routes(self.activity.routes())
         return app
 
     async def start(self, host: str, port: int) -> None:
@@ -339,8 +342,11 @@ async def send_version(response: web.StreamResponse, version: int) -> None:
 
 
 async def secure(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer, pages, pictures and static files alike."""
-    for name, value in HEADERS.items():
+    """Every answer, pages, pictures and static files alike (the Activity's may be framed by
+    Discord)."""
+    activity = request.app[SHOWN_KEY].activity
+    headers = HEADERS if activity is None else activity.headers_for(request.path)
+    for name, value in headers.items():
         response.headers.setdefault(name, value)
 
 

@@ -14,7 +14,8 @@ from tests.fakediscord.messages import FakeMessage
 class Callbacks:
     """The interaction callback and webhook routes."""
 
-    _ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+    # 12: LAUNCH_ACTIVITY, for a command or a component (the app's Activity opens)
+    _ALLOWED_CALLBACKS = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7}}
 
     async def _r_callback(self, request, payload, files, iid, token):
         it = self._interactions.get(int(iid))
@@ -45,6 +46,8 @@ class Callbacks:
             it.choices = data.get("choices") or []
         elif t == 9:
             it.modal = data
+        elif t == 12:
+            it.activity_instance = f"i-{self.new_id()}"
         it.response_type = t
         it.answered_at = time.perf_counter()
         it.answered.set()
@@ -64,6 +67,9 @@ class Callbacks:
             )
         if t in (4, 5, 7):
             out["resource"] = {"type": t, "message": it.original.payload(self)}  # type: ignore[union-attr]
+        elif t == 12:
+            inter["activity_instance_id"] = it.activity_instance
+            out["resource"] = {"type": t, "activity_instance": {"id": it.activity_instance}}
         return out
 
     def _webhook_interaction(self, app: str, token: str) -> FakeInteraction:

@@ -25,6 +25,7 @@ from tests.fakediscord.idleness import Idleness
 from tests.fakediscord.interactions import FakeInteraction
 from tests.fakediscord.message_store import MessageStore
 from tests.fakediscord.messages import FakeAttachment, FakeMessage
+from tests.fakediscord.oauth import OAuth
 from tests.fakediscord.queries import Queries
 from tests.fakediscord.ratelimits import RateLimits, _RateLimiter
 from tests.fakediscord.rest import RequestRecord, Rest
@@ -56,7 +57,7 @@ class _ErrorCollector(logging.Handler):
 
 class FakeDiscord(WorldBuilding, Queries, Gateway, Idleness, Driving, ScheduledEventDriving,
                   MessageStore, Rest, SchemaCheck, Routes, ScheduledEventRoutes, ThreadMembers,
-                  Callbacks):
+                  Callbacks, OAuth):
     """The fake Discord: the world in memory, its REST and gateway server, and the driving
     API (see the package docstring)."""
 

@@ -32,6 +32,7 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     choices: list[dict] | None = None
     modal: dict | None = None
+    activity_instance: str | None = None  # LAUNCH_ACTIVITY (12): the instance launched
     locale: str = "en-US"
     # set when the bot's first callback arrives (time.perf_counter()): a bot in another
     # process cannot be waited for with wait_idle(), its answer can

@@ -55,7 +55,8 @@ class Rest:
     def _build_routes(self) -> list[tuple[str, re.Pattern, Any, bool]]:
         S = r"(?P<{}>\d+)"
         raw = [
-            ("GET", "/users/@me", self._r_me, True),
+            ("GET", "/users/@me", self._r_me, False),  # the bot's token, or a Bearer (oauth.py)
+            ("POST", "/oauth2/token", self._r_oauth_token, False),
             ("GET", f"/users/{S.format('user_id')}", self._r_user, True),
             ("POST", "/users/@me/channels", self._r_open_dm, True),
             ("GET", "/gateway", self._r_gateway, False),
@@ -98,7 +99,8 @@ class Rest:
             ("PATCH", f"/webhooks/{S.format('app')}/(?P<token>[^/]+)/messages/(?P<message>@original|\\d+)", self._r_wh_edit, False),
             ("DELETE", f"/webhooks/{S.format('app')}/(?P<token>[^/]+)/messages/(?P<message>@original|\\d+)", self._r_wh_delete, False),
         ]
-        checked = self._scheduled_event_routes(S) + self._thread_member_routes(S)
+        checked = (self._scheduled_event_routes(S) + self._thread_member_routes(S)
+                   + self._oauth_routes(S))
         self._answers_checked = {handler for _, _, handler, _ in checked}
         raw += checked
         return [(m, re.compile(p + "$"), h, auth) for m, p, h, auth in raw]
@@ -186,6 +188,8 @@ class Rest:
         ctype = request.content_type
         if ctype == "application/json":
             return await request.json(), files
+        if ctype == "application/x-www-form-urlencoded":  # OAuth2 (oauth.py)
+            return dict(await request.post()), files
         if ctype.startswith("multipart/"):
             payload = None
             boundary = parse_mimetype(request.headers["Content-Type"]).parameters["boundary"]

@@ -38,6 +38,11 @@ class Routes:
     # ---- users / app / gateway
 
     async def _r_me(self, request, payload, files):
+        oauth_user = self._bearer_me(request)
+        if oauth_user is not None:
+            return oauth_user
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise _HTTPError(401, 0, "401: Unauthorized")
         return {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}
 
     async def _r_user(self, request, payload, files, user_id):

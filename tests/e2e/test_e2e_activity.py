@@ -1,0 +1,139 @@
+"""The Discord Activity served by the real bot against the fake Discord: the board's Open board
+button answers with LAUNCH_ACTIVITY; the SDK's code is exchanged for a token at the fake's
+/oauth2/token and the user learnt from /users/@me and the activity instance; moves from the
+Activity go through the slash commands' path, refused in words where the command refuses."""
+
+from __future__ import annotations
+
+import aiohttp
+
+from tests.e2e_helpers import board_message, fake_world, mentioned_ids, running_bot
+
+
+class Activity:
+    """The Activity's calls, as its page makes them, for one user."""
+
+    def __init__(self, http: aiohttp.ClientSession, base: str) -> None:
+        self.http = http
+        self.base = base + "/activity/"
+        self.session: str | None = None
+
+    async def call(self, path: str, body: dict | None = None) -> tuple[int, dict]:
+        headers = {"Authorization": f"Bearer {self.session}"} if self.session else {}
+        method = "GET" if body is None else "POST"
+        async with self.http.request(method, self.base + path, json=body,
+                                     headers=headers) as answer:
+            return answer.status, await answer.json()
+
+    async def sign_in(self, fake, user, instance: str) -> dict:
+        status, token = await self.call("token", {"code": fake.oauth_code(user)})
+        assert status == 200, token
+        status, signed = await self.call("session", {"access_token": token["access_token"],
+                                                     "instance_id": instance})
+        assert status == 200, signed
+        self.session = signed["session"]
+        return signed
+
+
+async def test_no_activity_without_the_secret(tmp_path):
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0") as bot:
+            lobby = await fake.slash(users["alice"], channel, "reversi new")
+            board = board_message(await fake.click(users["bob"], lobby.message, label="Join"))
+            assert board.find_component(label="Watch live") is not None
+            assert board.find_component(label="Open board") is None
+            async with aiohttp.ClientSession() as http:
+                async with http.get(f"http://127.0.0.1:{bot.web.port}/activity/") as page:
+                    assert page.status == 404
+
+
+async def test_open_board_launches_and_moves_from_the_activity_are_the_commands(tmp_path):
+    async with fake_world("reversi", ("alice", "bob", "cleo")) as (fake, guild, channel, users):
+        alice, bob, cleo = users["alice"], users["bob"], users["cleo"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            lobby = await fake.slash(alice, channel, "reversi new")
+            board = board_message(await fake.click(bob, lobby.message, label="Join"))
+            launched = await fake.click(alice, board, label="Open board")
+            assert launched.response_type == 12  # LAUNCH_ACTIVITY
+            assert not fake.schema_violations
+
+            black = alice if mentioned_ids(board.content)[0] == alice.id else bob
+            white = bob if black is alice else alice
+            instance = fake.launch_activity(channel, [alice, bob, cleo])
+            base = f"http://127.0.0.1:{bot.web.port}"
+            async with aiohttp.ClientSession() as http:
+                async with http.get(base + "/activity/") as page:
+                    assert page.status == 200
+                    csp = page.headers["Content-Security-Policy"]
+                    assert "frame-ancestors 'self' https://discord.com" in csp
+                    assert "*.discordsays.com" in csp and "X-Frame-Options" not in page.headers
+                    html = await page.text()
+                    assert f'data-client-id="{fake.application_id}"' in html
+                    assert fake.client_secret not in html
+                async with http.get(base + "/m/no-such-token-here") as other:
+                    assert other.headers["X-Frame-Options"] == "DENY"
+
+                player, spectator = Activity(http, base), Activity(http, base)
+                await player.sign_in(fake, black, instance)
+                await spectator.sign_in(fake, cleo, instance)
+                status, shown = await player.call("match")
+                match = await bot.service.current(channel.id)
+                assert status == 200 and shown["token"] == await bot.store.match_token(match.id)
+                assert shown["seat"]["to_act"] and "d3" in shown["seat"]["squares"]
+                status, watched = await spectator.call("match")
+                assert status == 200 and watched["seat"] is None
+
+                # refused in words, nothing changed
+                version = match.row.version
+                status, said = await spectator.call("act", {"move": "d3"})
+                assert status == 409 and said["error"] == "You are not playing in this match."
+                white_player = Activity(http, base)
+                await white_player.sign_in(fake, white, instance)
+                status, said = await white_player.call("act", {"move": "d3"})
+                assert status == 409 and "turn" in said["error"]
+                status, said = await player.call("act", {"move": "a1"})
+                assert status == 409 and said["error"]
+                status, said = await player.call("act", {"move": "zz"})
+                assert status == 409 and said["error"]
+                assert (await bot.service.current(channel.id)).row.version == version
+
+                # a legal move: committed, and the board posted in the channel
+                before = len(fake.messages(channel))
+                status, said = await player.call("act", {"move": "d3"})
+                assert status == 200, said
+                moved = await bot.service.current(channel.id)
+                assert moved.row.version > version and moved.current_seat() != black
+                await fake.wait_idle()
+                posted = fake.messages(channel)[before:]
+                assert any("d3" in m.text() and m.attachments for m in posted), \
+                    [m.text() for m in posted]  # the board, as after /reversi move
+                status, shown = await player.call("match")
+                assert not shown["seat"]["to_act"]
+
+                # a session that is not signed by this server is refused
+                player.session = player.session[:-4] + "AAAA"
+                status, said = await player.call("match")
+                assert status == 401 and "sign" in said["error"]
+
+
+async def test_the_token_exchange_refuses_a_bad_code_and_a_stranger(tmp_path):
+    async with fake_world("reversi", ("alice", "bob", "dan")) as (fake, guild, channel, users):
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            base = f"http://127.0.0.1:{bot.web.port}"
+            instance = fake.launch_activity(channel, [users["alice"]])
+            async with aiohttp.ClientSession() as http:
+                activity = Activity(http, base)
+                status, said = await activity.call("token", {"code": "not-a-code"})
+                assert status == 403 and fake.client_secret not in str(said)
+                code = fake.oauth_code(users["dan"])
+                status, token = await activity.call("token", {"code": code})
+                assert status == 200
+                status, again = await activity.call("token", {"code": code})
+                assert status == 403  # a code works once
+                status, said = await activity.call("session", {
+                    "access_token": token["access_token"], "instance_id": instance})
+                assert status == 403 and "activity" in said["error"]  # dan is not in it
+                status, said = await activity.call("token", {})
+                assert status == 400
