@@ -74,8 +74,8 @@ def run_stamping_bot(stamps: str) -> int:
 
     async def stamped(self: ServiceCore, match_id: int) -> Any:
         at = now()  # the write is done: committed
-        match = await committed(self, match_id)
-        out.write(f"{match.id} {match.row.version} {at:.6f}\n")
+        match = await committed(self, match_id)  # read again, then `on_commit` tells the pages
+        out.write(f"{match.id} {match.row.version} {at:.6f} {now():.6f}\n")
         return match
 
     ServiceCore._committed = stamped  # type: ignore[method-assign]
@@ -99,12 +99,15 @@ class StampingBot(BotProcess):
         log.close()
 
 
-def read_stamps(path: str) -> dict[tuple[int, int], float]:
-    found = {}
+def read_stamps(path: str) -> tuple[dict[tuple[int, int], float], list[float]]:
+    """Each commit's time, and the ms from it to the pages being told (the service reads the
+    match again first)."""
+    found, told = {}, []
     for line in Path(path).read_text().splitlines():
-        match_id, version, at = line.split()
+        match_id, version, at, then = line.split()
         found[(int(match_id), int(version))] = float(at)
-    return found
+        told.append((float(then) - float(at)) * 1000)
+    return found, told
 
 
 # -- the viewers (a child process) ------------------------------------------------------------
@@ -279,6 +282,15 @@ def rss(bot: BotProcess) -> str:
             f"process(es) {r['workers_rss'] / MB:.0f} MB)")
 
 
+async def sample_lag(bot: BotProcess, lags: list[float]) -> None:
+    """The bot's own event loop lag metric, every 2 s."""
+    loop = asyncio.get_running_loop()
+    while True:
+        metrics = await loop.run_in_executor(None, bot.metrics)
+        lags.append(metrics.get("gamenight_event_loop_lag_seconds", 0.0))
+        await asyncio.sleep(2)
+
+
 # -- the run ----------------------------------------------------------------------------------
 
 async def run_load(fake: LoadDiscord, service: Any, tables: list[Table], args) -> Load:
@@ -319,9 +331,10 @@ async def main(args) -> None:
         fake.lighten()
         print(f"{len(tables)} Reversi matches open, {horizon} moves planned in each")
 
-        cpu = cpu_seconds(bot.pid)
+        cpu, worker = cpu_seconds(bot.pid), bot.reading()["workers_cpu"]
         quiet = await run_load(fake, service, tables, args)
         quiet_cpu = cpu_seconds(bot.pid) - cpu
+        workers_cpu = [bot.reading()["workers_cpu"] - worker]
         await asyncio.sleep(2)
         before = bot.reading()
         print(f"moves without viewers done; bot RSS {rss(bot)}")
@@ -350,11 +363,15 @@ async def main(args) -> None:
                  "--duration", str(int(args.seconds)), "--format", "raw", "--threads",
                  "--rate", "50", "--nonblocking", "--output", str(workdir / "profile.txt")],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        cpu = cpu_seconds(bot.pid)
+        cpu, worker = cpu_seconds(bot.pid), bot.reading()["workers_cpu"]
+        lags: list[float] = []
+        sampling = asyncio.get_running_loop().create_task(sample_lag(bot, lags))
         started = now()
         loaded = await run_load(fake, service, tables, args)
         ended = now()
+        sampling.cancel()
         loaded_cpu = cpu_seconds(bot.pid) - cpu
+        workers_cpu.append(bot.reading()["workers_cpu"] - worker)
         await asyncio.sleep(SETTLE)
         after = bot.reading()
         ours.send("stop")
@@ -364,7 +381,8 @@ async def main(args) -> None:
         if spy is not None:
             spy.wait()
 
-        found = delays(read_stamps(stamps), records, started, ended)
+        commits, told = read_stamps(stamps)
+        found = delays(commits, records, started, ended)
         failures: Counter = Counter()
         for *_, failed in records:
             failures.update(failed)
@@ -372,6 +390,7 @@ async def main(args) -> None:
               f"({args.viewers} a match, languages {args.languages}), {os.cpu_count()} CPU cores; "
               f"moves at {args.rate}/s for {args.seconds:.0f} s")
         print(f"commits while viewed: {found['commits']}, each to {args.viewers} viewers")
+        print(f"commit -> the pages told (in the bot): {spread(told)}")
         print(f"commit -> event at the viewer: {spread(found['event'])} (goal p99 <= 250 ms)")
         print(f"commit -> changed part fetched: {spread(found['part'])}")
         print(f"commit -> its picture fetched:  {spread(found['picture'])}")
@@ -383,6 +402,10 @@ async def main(args) -> None:
               f"the moves: +{(after['rss'] - before['rss']) / MB:.0f} MB (goal <= 60 MB); its "
               f"worker processes {before['workers_rss'] / MB:.0f} -> "
               f"{after['workers_rss'] / MB:.0f} MB")
+        print(f"bot's picture worker CPU: {workers_cpu[0]:.1f} s without viewers, "
+              f"{workers_cpu[1]:.1f} s with them; event loop lag (its metric, every 2 s) at most "
+              f"{max(lags, default=0) * 1000:.0f} ms with them; load average "
+              f"{os.getloadavg()[0]:.1f} (other work on the machine)")
         for label, load, spent in (("without viewers", quiet, quiet_cpu),
                                    ("with the viewers", loaded, loaded_cpu)):
             ms = replies(load)

@@ -30,6 +30,7 @@ from aiohttp import web
 
 from bot.matches.model import Match
 from bot.web import words
+from bot.web.fresh import FreshReads
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
@@ -91,6 +92,7 @@ class WebPages:
         self.limit = limit or RateLimit()
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
+        self._reads: FreshReads[Shown] = FreshReads()
         self._runner: web.AppRunner | None = None
         self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
@@ -185,9 +187,15 @@ class WebPages:
 
     async def shown(self, request: web.Request) -> Shown:
         """The match the token names, read back (404 for any other token, and for a match of
-        a server that turned its pages off)."""
+        a server that turned its pages off). The viewers who ask at once (each commit wakes
+        them all) share one read that began after they asked."""
         token = request.match_info["token"]
-        match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
+        if not TOKEN.fullmatch(token):
+            raise web.HTTPNotFound()
+        return await self._reads.read(token, lambda: self._read_shown(token))
+
+    async def _read_shown(self, token: str) -> Shown:
+        match_id = await self.store.match_of_token(token)
         row = None if match_id is None else await self.store.get_match(match_id)
         if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
@@ -308,15 +316,16 @@ class WebPages:
                             headers={"Cache-Control": "private, max-age=300"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        shown = await self.shown(request)
-        match_id = shown.match.id
-        version = int((await self.store.get_match(match_id)).version)
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                               "Cache-Control": "no-cache",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        watcher = self.hub.watch(match_id)
+        match_id = (await self.shown(request)).match.id
+        watcher = self.hub.watch(match_id)  # before reading the version: no commit between
         try:
+            version = await self._version_of(match_id)
+            if version is None:
+                raise web.HTTPNotFound()
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                                   "Cache-Control": "no-cache",
+                                                   "X-Accel-Buffering": "no"})
+            await response.prepare(request)
             await response.write(b"retry: 2000\n\n")
             await send_version(response, version)  # the page fetches it if it is newer
             while not watcher.closed:
@@ -325,7 +334,8 @@ class WebPages:
                     break
                 if newer is None:
                     await response.write(b": still here\n\n")
-                else:
+                elif newer > version:  # a commit told of while the stream opened was sent
+                    version = newer
                     await send_version(response, newer)
         except (ConnectionResetError, ConnectionError):
             pass  # the viewer left

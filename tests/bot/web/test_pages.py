@@ -140,6 +140,51 @@ async def test_a_commit_wakes_an_open_event_stream(service, store, pages, client
     stream.close()
 
 
+async def test_a_commit_as_the_stream_opens_is_sent(service, store, pages, client):
+    match = await started(service, "reversi", channel=16)
+    token = await store.match_token(match.id)
+    read = pages._version_of
+
+    async def then_a_commit(match_id: int) -> int | None:
+        version = await read(match_id)
+        pages.hub.changed(match_id, version + 1)  # committed just after the version was read
+        return version
+
+    pages._version_of = then_a_commit
+    stream = await client.get(f"/m/{token}/events")
+    sent: list[str] = []
+    while len(sent) < 2:
+        line = (await asyncio.wait_for(stream.content.readline(), 10)).decode()
+        if line.startswith("data: "):
+            sent.append(line.split()[1])
+    assert sent == [str(match.row.version), str(match.row.version + 1)]
+    stream.close()
+
+
+async def test_viewers_asking_at_once_share_reads_and_all_see_the_commit(
+        service, store, pages, client):
+    match = await started(service, "reversi", channel=17)
+    token = await store.match_token(match.id)
+    await client.get(f"/m/{token}/live")
+    seat = match.current_seat()
+    from games.reversi import ai
+    after = (await service.act(17, match.player(seat).user_id,
+                               str(ai.choose_move(match.state, seat, "easy", seed=9)))).match
+    reads = 0
+    get_match = store.get_match
+
+    async def counted(match_id: int):
+        nonlocal reads
+        reads += 1
+        return await get_match(match_id)
+
+    store.get_match = counted
+    answers = await asyncio.gather(*(client.get(f"/m/{token}/live") for _ in range(20)))
+    parts = [await answer.text() for answer in answers]
+    assert all(f'data-version="{after.row.version}"' in part for part in parts)
+    assert reads <= 2  # one read under way and one after it, not one each
+
+
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_replay_at_ply_n_is_the_engine_state_after_n_actions(
         service, store, client, game):
