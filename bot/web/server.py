@@ -50,6 +50,7 @@ PAGE_ROOT = "../"  # from a page (/m/TOKEN, /r/TOKEN) to the root, for its parts
 KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies close idle ones)
 SHOWN_KEPT = 256  # matches whose read-back log is kept
 PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
+TOKENS_KEPT = 4096  # tokens whose match is kept
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
                                "script-src 'self'; connect-src 'self'; base-uri 'none'; "
@@ -93,6 +94,7 @@ class WebPages:
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._reads: FreshReads[Shown] = FreshReads()
+        self._tokens: Lru = Lru(TOKENS_KEPT)  # token -> match id (a token never changes)
         self._runner: web.AppRunner | None = None
         self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
@@ -190,13 +192,16 @@ class WebPages:
         a server that turned its pages off). The viewers who ask at once (each commit wakes
         them all) share one read that began after they asked."""
         token = request.match_info["token"]
-        if not TOKEN.fullmatch(token):
-            raise web.HTTPNotFound()
-        return await self._reads.read(token, lambda: self._read_shown(token))
+        match_id = self._tokens.get(token)
+        if match_id is None:
+            found = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
+            if found is None:
+                raise web.HTTPNotFound()
+            match_id = self._tokens.keep(token, found)
+        return await self._reads.read(match_id, lambda: self._read_shown(match_id))
 
-    async def _read_shown(self, token: str) -> Shown:
-        match_id = await self.store.match_of_token(token)
-        row = None if match_id is None else await self.store.get_match(match_id)
+    async def _read_shown(self, match_id: int) -> Shown:
+        row = await self.store.get_match(match_id)
         if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
