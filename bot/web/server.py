@@ -51,6 +51,7 @@ KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies cl
 SHOWN_KEPT = 256  # matches whose read-back log is kept
 PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
 TOKENS_KEPT = 4096  # tokens whose match is kept
+NOW = "0.0123456789"  # the clock in a kept live part, replaced by the time it is sent at
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
                                "script-src 'self'; connect-src 'self'; base-uri 'none'; "
@@ -95,6 +96,7 @@ class WebPages:
         self._pictures: Lru = Lru(PICTURES_KEPT)
         self._reads: FreshReads[Shown] = FreshReads()
         self._tokens: Lru = Lru(TOKENS_KEPT)  # token -> match id (a token never changes)
+        self._parts: Lru = Lru(SHOWN_KEPT)  # (token, language) -> (Shown, its live part)
         self._runner: web.AppRunner | None = None
         self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
@@ -259,8 +261,18 @@ class WebPages:
         return self.render("match.html", request, **self.live_values(request, shown))
 
     async def live_part(self, request: web.Request) -> web.Response:
+        """Drawn once per read-back and language: each commit has every viewer ask for it."""
         shown = await self.shown(request)
-        return self.render("live.html", request, **self.live_values(request, shown))
+        key = (request.match_info["token"], self.speaker(request).lang)
+        kept = self._parts.get(key)
+        if kept is not None and kept[0] is shown:  # not read again since (a commit, a name)
+            html = kept[1]
+        else:
+            values = {**self.live_values(request, shown), "now": NOW}
+            html = self._parts.keep(key, (shown, self.render("live.html", request,
+                                                             **values).text))[1]
+        return web.Response(text=html.replace(NOW, str(self.clock()), 1),
+                            content_type="text/html")
 
     async def live_picture(self, request: web.Request) -> web.Response:
         shown = await self.shown(request)

@@ -185,6 +185,22 @@ async def test_viewers_asking_at_once_share_reads_and_all_see_the_commit(
     assert reads <= 2  # one read under way and one after it, not one each
 
 
+async def test_a_kept_live_part_carries_the_time_it_is_sent_at_and_its_language(
+        service, store):
+    now = [1000.0]
+    pages = WebPages(store, clock=lambda: now[0])
+    match = await started(service, "reversi", channel=19)
+    token = await store.match_token(match.id)
+    async with TestClient(TestServer(pages.app())) as client:
+        first = await (await client.get(f"/m/{token}/live?lang=en")).text()
+        now[0] = 1042.5
+        again = await (await client.get(f"/m/{token}/live?lang=en")).text()
+        chinese = await (await client.get(f"/m/{token}/live?lang=zh-CN")).text()
+    assert 'data-now="1000.0"' in first and 'data-now="1042.5"' in again
+    assert again.replace("1042.5", "1000.0") == first
+    assert moves_in(chinese) != moves_in(first) and 'data-now="1042.5"' in chinese
+
+
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_replay_at_ply_n_is_the_engine_state_after_n_actions(
         service, store, client, game):
@@ -287,7 +303,7 @@ async def test_a_forgotten_player_leaves_every_page_at_once(service, store, clie
                     f"/m/{await store.match_token(lobby.id)}?lang=en")
     pictures = [page.replace("?", "/board.png?") for page in (replay, live)]
     drawn = [await (await client.get(path)).read() for path in pictures]
-    for page in (replay, live):
+    for page in (replay, live, live.replace("?", "/live?")):  # the live part kept too
         assert "Zephyrine" in await (await client.get(page)).text()
     await store.forget_person(zephyrine.user_id, -12345)  # what forget-me does to the store
     for page in (replay, live, live.replace("?", "/live?")):
