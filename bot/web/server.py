@@ -30,6 +30,7 @@ from aiohttp import web
 
 from bot.matches.model import Match
 from bot.web import words
+from bot.web.fresh import FreshReads
 from bot.web.hub import Hub
 from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address
@@ -49,6 +50,8 @@ PAGE_ROOT = "../"  # from a page (/m/TOKEN, /r/TOKEN) to the root, for its parts
 KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies close idle ones)
 SHOWN_KEPT = 256  # matches whose read-back log is kept
 PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
+TOKENS_KEPT = 4096  # tokens whose match is kept
+NOW = "0.0123456789"  # the clock in a kept live part, replaced by the time it is sent at
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
                                "script-src 'self'; connect-src 'self'; base-uri 'none'; "
@@ -91,6 +94,9 @@ class WebPages:
         self.limit = limit or RateLimit()
         self._shown: Lru = Lru(SHOWN_KEPT)
         self._pictures: Lru = Lru(PICTURES_KEPT)
+        self._reads: FreshReads[Shown] = FreshReads()
+        self._tokens: Lru = Lru(TOKENS_KEPT)  # token -> match id (a token never changes)
+        self._parts: Lru = Lru(SHOWN_KEPT)  # (token, language) -> (Shown, its live part)
         self._runner: web.AppRunner | None = None
         self.listening = Listening(store, self._heard, self.hub.catch_up)
         self.seat_pages = SeatPages(self)
@@ -188,10 +194,19 @@ class WebPages:
 
     async def shown(self, request: web.Request) -> Shown:
         """The match the token names, read back (404 for any other token, and for a match of
-        a server that turned its pages off)."""
+        a server that turned its pages off). The viewers who ask at once (each commit wakes
+        them all) share one read that began after they asked."""
         token = request.match_info["token"]
-        match_id = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
-        row = None if match_id is None else await self.store.get_match(match_id)
+        match_id = self._tokens.get(token)
+        if match_id is None:
+            found = await self.store.match_of_token(token) if TOKEN.fullmatch(token) else None
+            if found is None:
+                raise web.HTTPNotFound()
+            match_id = self._tokens.keep(token, found)
+        return await self._reads.read(match_id, lambda: self._read_shown(match_id))
+
+    async def _read_shown(self, match_id: int) -> Shown:
+        row = await self.store.get_match(match_id)
         if row is None or not await visible(self.store, row.guild_id):
             raise web.HTTPNotFound()
         kept = self._shown.get(row.id)
@@ -249,8 +264,18 @@ class WebPages:
         return self.render("match.html", request, **self.live_values(request, shown))
 
     async def live_part(self, request: web.Request) -> web.Response:
+        """Drawn once per read-back and language: each commit has every viewer ask for it."""
         shown = await self.shown(request)
-        return self.render("live.html", request, **self.live_values(request, shown))
+        key = (request.match_info["token"], self.speaker(request).lang)
+        kept = self._parts.get(key)
+        if kept is not None and kept[0] is shown:  # not read again since (a commit, a name)
+            html = kept[1]
+        else:
+            values = {**self.live_values(request, shown), "now": NOW}
+            html = self._parts.keep(key, (shown, self.render("live.html", request,
+                                                             **values).text))[1]
+        return web.Response(text=html.replace(NOW, str(self.clock()), 1),
+                            content_type="text/html")
 
     async def live_picture(self, request: web.Request) -> web.Response:
         shown = await self.shown(request)
@@ -311,15 +336,16 @@ class WebPages:
                             headers={"Cache-Control": "private, max-age=300"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        shown = await self.shown(request)
-        match_id = shown.match.id
-        version = int((await self.store.get_match(match_id)).version)
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                               "Cache-Control": "no-cache",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        watcher = self.hub.watch(match_id)
+        match_id = (await self.shown(request)).match.id
+        watcher = self.hub.watch(match_id)  # before reading the version: no commit between
         try:
+            version = await self._version_of(match_id)
+            if version is None:
+                raise web.HTTPNotFound()
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                                   "Cache-Control": "no-cache",
+                                                   "X-Accel-Buffering": "no"})
+            await response.prepare(request)
             await response.write(b"retry: 2000\n\n")
             await send_version(response, version)  # the page fetches it if it is newer
             while not watcher.closed:
@@ -328,7 +354,8 @@ class WebPages:
                     break
                 if newer is None:
                     await response.write(b": still here\n\n")
-                else:
+                elif newer > version:  # a commit told of while the stream opened was sent
+                    version = newer
                     await send_version(response, newer)
         except (ConnectionResetError, ConnectionError):
             pass  # the viewer left

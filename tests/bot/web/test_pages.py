@@ -140,6 +140,67 @@ async def test_a_commit_wakes_an_open_event_stream(service, store, pages, client
     stream.close()
 
 
+async def test_a_commit_as_the_stream_opens_is_sent(service, store, pages, client):
+    match = await started(service, "reversi", channel=16)
+    token = await store.match_token(match.id)
+    read = pages._version_of
+
+    async def then_a_commit(match_id: int) -> int | None:
+        version = await read(match_id)
+        pages.hub.changed(match_id, version + 1)  # committed just after the version was read
+        return version
+
+    pages._version_of = then_a_commit
+    stream = await client.get(f"/m/{token}/events")
+    sent: list[str] = []
+    while len(sent) < 2:
+        line = (await asyncio.wait_for(stream.content.readline(), 10)).decode()
+        if line.startswith("data: "):
+            sent.append(line.split()[1])
+    assert sent == [str(match.row.version), str(match.row.version + 1)]
+    stream.close()
+
+
+async def test_viewers_asking_at_once_share_reads_and_all_see_the_commit(
+        service, store, pages, client):
+    match = await started(service, "reversi", channel=17)
+    token = await store.match_token(match.id)
+    await client.get(f"/m/{token}/live")
+    seat = match.current_seat()
+    from games.reversi import ai
+    after = (await service.act(17, match.player(seat).user_id,
+                               str(ai.choose_move(match.state, seat, "easy", seed=9)))).match
+    reads = 0
+    get_match = store.get_match
+
+    async def counted(match_id: int):
+        nonlocal reads
+        reads += 1
+        return await get_match(match_id)
+
+    store.get_match = counted
+    answers = await asyncio.gather(*(client.get(f"/m/{token}/live") for _ in range(20)))
+    parts = [await answer.text() for answer in answers]
+    assert all(f'data-version="{after.row.version}"' in part for part in parts)
+    assert reads <= 2  # one read under way and one after it, not one each
+
+
+async def test_a_kept_live_part_carries_the_time_it_is_sent_at_and_its_language(
+        service, store):
+    now = [1000.0]
+    pages = WebPages(store, clock=lambda: now[0])
+    match = await started(service, "reversi", channel=19)
+    token = await store.match_token(match.id)
+    async with TestClient(TestServer(pages.app())) as client:
+        first = await (await client.get(f"/m/{token}/live?lang=en")).text()
+        now[0] = 1042.5
+        again = await (await client.get(f"/m/{token}/live?lang=en")).text()
+        chinese = await (await client.get(f"/m/{token}/live?lang=zh-CN")).text()
+    assert 'data-now="1000.0"' in first and 'data-now="1042.5"' in again
+    assert again.replace("1042.5", "1000.0") == first
+    assert moves_in(chinese) != moves_in(first) and 'data-now="1042.5"' in chinese
+
+
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_replay_at_ply_n_is_the_engine_state_after_n_actions(
         service, store, client, game):
@@ -242,7 +303,7 @@ async def test_a_forgotten_player_leaves_every_page_at_once(service, store, clie
                     f"/m/{await store.match_token(lobby.id)}?lang=en")
     pictures = [page.replace("?", "/board.png?") for page in (replay, live)]
     drawn = [await (await client.get(path)).read() for path in pictures]
-    for page in (replay, live):
+    for page in (replay, live, live.replace("?", "/live?")):  # the live part kept too
         assert "Zephyrine" in await (await client.get(page)).text()
     await store.forget_person(zephyrine.user_id, -12345)  # what forget-me does to the store
     for page in (replay, live, live.replace("?", "/live?")):
