@@ -4,6 +4,8 @@
 # bot never reads (other languages' word lists and locales, C sources, debug symbols, the
 # libraries' own test suites: networkx's are half its size); the image
 # itself is the slim base plus that /venv, with no copy of the sources and no build tools.
+# Also out: Pillow's AVIF codec (the bot draws PNG and GIF) and discord.py's Windows DLLs;
+# prune_data.py draws a replay of each game before and after, and fails the build if it differs.
 
 FROM python:3.12-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
@@ -49,6 +51,11 @@ ENV GAMENIGHT_DB=/data/gamenight.db
 ENV GAMENIGHT_METRICS_HOST=0.0.0.0 \
     GAMENIGHT_METRICS_PORT=9108
 EXPOSE 9108
+# The match pages (live view, replays) stay off unless the operator sets GAMENIGHT_WEB_PORT and
+# GAMENIGHT_PUBLIC_URL; in a container they also need GAMENIGHT_WEB_HOST=0.0.0.0 (the
+# container's own 127.0.0.1 is out of reach of a published port). Not set here: the bot refuses
+# a web host without a port. 8080 is the port the README uses (publish it to a reverse proxy).
+EXPOSE 8080
 VOLUME ["/data"]
 # Ready: connected to Discord on every shard, the database answering, migrations done. Start-up
 # (migrations, the first connection) gets two minutes before failures count.
