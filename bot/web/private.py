@@ -23,7 +23,7 @@ from bot.web import seat_words
 from bot.web.seat_links import LINK_SECONDS, claimed, genuine, sign
 from bot.web.seat_pictures import hand_png, preview_png, rack_png
 from bot.web.showing import Shown
-from bot.workers.pictures import render_off_loop
+from bot.workers.pictures import render_aside
 from games.common import GameError
 from i18n import Voice, Words, _
 
@@ -141,7 +141,8 @@ class SeatPages:
                 "lines": [say(line) for line in lines], "picture": picture, "alt": alt}
 
     async def picture(self, request: web.Request) -> web.Response:
-        """The seat's private picture, drawn off the event loop for this request alone."""
+        """The seat's private picture, drawn off the event loop (the web lane) for this request
+        alone."""
         shown = await self.pages.shown(request)
         seat, _refused = await self.seat_of(request, shown)
         if seat is None:
@@ -149,13 +150,13 @@ class SeatPages:
         match, say = shown.match, self.pages.speaker(request)
         view = match.engine.view(match.state, seat)
         if shown.game == "scrabble" and view.rack:
-            png = await render_off_loop(rack_png, view.rack, say)
+            png = await render_aside(rack_png, view.rack, say)
         elif shown.game == "doudizhu" and view.hand:
-            png = await render_off_loop(hand_png, tuple(view.hand), say)
+            png = await render_aside(hand_png, tuple(view.hand), say)
         elif shown.game == "patchwork":
             preview = preview_of(request, match, seat)
             assert preview is not None
-            png = await render_off_loop(
+            png = await render_aside(
                 preview_png, view, seat, preview.choice, preview.orientation, preview.square,
                 fits(match, seat, preview), say, [say(name) for name in shown.names])
         else:

@@ -39,7 +39,7 @@ from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
 from bot.web.private import SeatPages
 from bot.web.showing import Shown, show
-from bot.workers.pictures import render_off_loop
+from bot.workers.pictures import render_aside
 from i18n import LANGUAGES, Voice, voice
 
 log = logging.getLogger(__name__)
@@ -325,7 +325,7 @@ class WebPages:
         drawing = self._pictures.get(key)
         if drawing is None:
             names = [say(name) for name in shown.names]
-            drawing = self._pictures.keep(key, asyncio.ensure_future(render_off_loop(
+            drawing = self._pictures.keep(key, asyncio.ensure_future(render_aside(
                 table_png, shown.game, view, say(shown.caption(ply)), names, say)))
         try:
             png = await asyncio.shield(drawing)

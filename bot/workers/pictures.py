@@ -5,6 +5,11 @@ put together) holds it. Drawn in threads, pictures held the lock for a quarter o
 time under load and every channel waited on them; in worker processes (`GAMENIGHT_RENDER_WORKERS`)
 the bot's process only sends a view and receives PNG bytes. With 0 workers pictures are drawn in
 threads: less memory for a small server, and quick start-ups in the tests.
+
+The web pages' pictures go in a lane of their own (`render_aside`), so that a thousand viewers
+never keep a Discord board waiting: one at a time, in one of the workers when there are two or
+more (the others stay free for Discord's), else in a thread of their own (it shares the
+interpreter lock with the event loop, one picture at a time) and the one worker stays Discord's.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import import_module
 from typing import Any
@@ -37,7 +42,9 @@ class Renders:
 
     def __init__(self) -> None:
         self.workers = 0
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Executor | None = None
+        self._aside_thread: ThreadPoolExecutor | None = None
+        self._aside_turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def use(self, workers: int) -> None:
         """Draw in `workers` processes from now on (0: in threads)."""
@@ -71,7 +78,27 @@ class Renders:
                 pool.shutdown(wait=False, cancel_futures=True)
             return await loop.run_in_executor(self._executor(), function, *args)
 
-    def _executor(self) -> ProcessPoolExecutor:
+    async def draw_aside(self, function: Callable[..., bytes], *args: Any) -> bytes:
+        """A picture no Discord message waits for (the web pages'): one at a time, the others
+        waiting here rather than in the workers' queue, so a Discord board asked for meanwhile
+        is drawn before them. With two or more workers it takes one of them; with fewer it is
+        drawn in a thread of its own, and the worker stays Discord's."""
+        async with self._aside_turn():
+            if self.workers >= 2:
+                return await self.draw(function, *args)
+            if self._aside_thread is None:
+                self._aside_thread = ThreadPoolExecutor(1, thread_name_prefix="web-picture")
+            return await asyncio.get_running_loop().run_in_executor(
+                self._aside_thread, function, *args)
+
+    def _aside_turn(self) -> asyncio.Semaphore:
+        """The lane's one turn, on the running loop (the tests run one loop after another)."""
+        loop = asyncio.get_running_loop()
+        if self._aside_turns is None or self._aside_turns[0] is not loop:
+            self._aside_turns = (loop, asyncio.Semaphore(1))
+        return self._aside_turns[1]
+
+    def _executor(self) -> Executor:
         if self._pool is None:
             self._pool = process_pool(self.workers, warm_up)
         return self._pool
@@ -82,6 +109,9 @@ class Renders:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        if self._aside_thread is not None:
+            self._aside_thread.shutdown(wait=False, cancel_futures=True)
+            self._aside_thread = None
 
 
 RENDERS = Renders()  # one per process, whichever bot draws
@@ -90,3 +120,9 @@ RENDERS = Renders()  # one per process, whichever bot draws
 async def render_off_loop(function: Callable[..., bytes], *args: Any) -> bytes:
     """`function(*args)`, a renderer of games/ views (PNG bytes), drawn off the event loop."""
     return await RENDERS.draw(function, *args)
+
+
+async def render_aside(function: Callable[..., bytes], *args: Any) -> bytes:
+    """`function(*args)` drawn off the event loop for a web page, never ahead of nor in the way
+    of a Discord board (`Renders.draw_aside`)."""
+    return await RENDERS.draw_aside(function, *args)
