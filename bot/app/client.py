@@ -194,7 +194,8 @@ class GamenightBot(commands.AutoShardedBot):
             await self.metrics.start(self.settings.metrics_port, self.store.open_counts,
                                      self.settings.metrics_host, self.readiness.problems)
         if self.settings.web_port is not None and self.settings.public_url is not None:
-            self.web = WebPages(self.store, public_url=self.settings.public_url)
+            self.web = WebPages(self.store, public_url=self.settings.public_url,
+                                trusted_proxies=self.settings.web_trusted_proxies)
             if self.settings.activity:
                 self.web.activity = self.activity_pages(self.web)
             await self.web.start(self.settings.web_host, self.settings.web_port)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.web.limits import LOOPBACK, Network, trusted_proxies
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
@@ -64,6 +66,8 @@ class Settings:
     web_port: int | None = None  # GAMENIGHT_WEB_PORT: the match pages (None: no web server)
     web_host: str = "127.0.0.1"  # GAMENIGHT_WEB_HOST: the address the pages listen on
     public_url: str | None = None  # GAMENIGHT_PUBLIC_URL: where people reach the pages
+    # GAMENIGHT_WEB_TRUSTED_PROXIES: peers whose X-Forwarded-For names the visitor (the limit's)
+    web_trusted_proxies: tuple[Network, ...] = LOOPBACK
     client_id: int | None = None  # DISCORD_CLIENT_ID (None: the application id the bot learns)
     client_secret: Secret | None = None  # DISCORD_CLIENT_SECRET: the Activity (None: off)
 
@@ -213,10 +217,16 @@ PUBLIC_URL = re.compile(r"https?://[^\s/?#@]+(?:/[^\s?#]*)?", re.IGNORECASE)
 def web(values: Mapping[str, str]) -> dict[str, object]:
     """GAMENIGHT_WEB_PORT (empty: no web pages), GAMENIGHT_WEB_HOST (default 127.0.0.1) and
     GAMENIGHT_PUBLIC_URL, the http(s) address people reach the pages at (behind a reverse
-    proxy), which links are made of: required with the port."""
+    proxy), which links are made of: required with the port. GAMENIGHT_WEB_TRUSTED_PROXIES:
+    the reverse proxies whose X-Forwarded-For is believed (default: this machine)."""
     web_port = port(values.get("GAMENIGHT_WEB_PORT", ""), "GAMENIGHT_WEB_PORT", "web pages")
     web_host = address(values.get("GAMENIGHT_WEB_HOST", ""), "GAMENIGHT_WEB_HOST", "web pages")
     public = values.get("GAMENIGHT_PUBLIC_URL", "").strip()
+    proxies = proxies_trusted(values.get("GAMENIGHT_WEB_TRUSTED_PROXIES", ""))
+    if web_port is None and values.get("GAMENIGHT_WEB_TRUSTED_PROXIES", "").strip():
+        raise ConfigError("GAMENIGHT_WEB_TRUSTED_PROXIES is set but GAMENIGHT_WEB_PORT is not: "
+                          "set the port the match pages are served on (e.g. 8080), or leave "
+                          "it empty for no pages.")
     if web_port is None:
         if public or values.get("GAMENIGHT_WEB_HOST", "").strip():
             raise ConfigError("GAMENIGHT_PUBLIC_URL or GAMENIGHT_WEB_HOST is set but "
@@ -231,7 +241,22 @@ def web(values: Mapping[str, str]) -> dict[str, object]:
         shown = "" if "@" in public else f", not {public!r}"  # a password never shows
         raise ConfigError(f"GAMENIGHT_PUBLIC_URL must be an http:// or https:// address such "
                           f"as https://gamenight.example.org (no query, no password){shown}.")
-    return {"web_port": web_port, "web_host": web_host, "public_url": public.rstrip("/")}
+    return {"web_port": web_port, "web_host": web_host, "public_url": public.rstrip("/"),
+            "web_trusted_proxies": proxies}
+
+
+def proxies_trusted(value: str) -> tuple[Network, ...]:
+    """GAMENIGHT_WEB_TRUSTED_PROXIES: comma-separated IP addresses or networks (empty: the
+    loopback addresses, a reverse proxy on this machine)."""
+    try:
+        return trusted_proxies(value)
+    except ValueError as error:
+        raise ConfigError(f"GAMENIGHT_WEB_TRUSTED_PROXIES must be IP addresses or networks "
+                          f"separated by commas (e.g. 172.17.0.1 or 172.16.0.0/12,::1), not "
+                          f"{str(error)!r}, or left empty for this machine's own "
+                          f"(127.0.0.0/8, ::1).") from None
+
+
 def activity(values: Mapping[str, str]) -> dict[str, object]:
     """DISCORD_CLIENT_SECRET (the OAuth2 client secret: the Activity's token exchange) and
     DISCORD_CLIENT_ID (digits; empty: the application id the bot learns at login). The secret

@@ -36,16 +36,45 @@ class RateLimit:
         self._buckets = {a: b for a, b in self._buckets.items() if now - b[1] < refill}
 
 
-def client_address(peer: str | None, forwarded_for: str | None) -> str:
-    """Who asks: the peer, or behind a reverse proxy on this machine (a loopback peer) the
-    address that proxy puts last in X-Forwarded-For."""
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"),
+                                 ipaddress.ip_network("::1/128"))  # a proxy on this machine
+
+
+def trusted_proxies(value: str) -> tuple[Network, ...]:
+    """GAMENIGHT_WEB_TRUSTED_PROXIES: comma-separated IP addresses or networks (`10.0.0.0/8`);
+    empty: this machine's loopback. ValueError names the first entry that is neither."""
+    entries = [entry.strip() for entry in value.split(",") if entry.strip()]
+    if not entries:
+        return LOOPBACK
+    networks = []
+    for entry in entries:
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(entry) from None
+    return tuple(networks)
+
+
+def client_address(peer: str | None, forwarded_for: str | None,
+                   trusted: tuple[Network, ...] = LOOPBACK) -> str:
+    """Who asks: the peer, or when the peer is a trusted proxy, the address its X-Forwarded-For
+    names last that is not itself a trusted proxy (a proxy in front of another)."""
     peer = peer or "?"
+    if not forwarded_for or not is_trusted(peer, trusted):
+        return peer
+    hops = [hop.strip() for hop in forwarded_for.split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not is_trusted(hop, trusted):
+            return hop
+    return hops[0] if hops else peer
+
+
+def is_trusted(address: str, trusted: tuple[Network, ...]) -> bool:
     try:
-        local = ipaddress.ip_address(peer).is_loopback
+        ip = ipaddress.ip_address(address)
     except ValueError:
-        local = False
-    if local and forwarded_for:
-        last = forwarded_for.split(",")[-1].strip()
-        if last:
-            return last
-    return peer
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # a dual-stack socket's ::ffff:127.0.0.1
+    return any(ip in network for network in trusted)

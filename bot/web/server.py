@@ -33,7 +33,7 @@ from bot.web import words
 from bot.web.fresh import FreshReads
 from bot.web.hub import Hub
 from bot.web.language import page_language
-from bot.web.limits import RateLimit, client_address
+from bot.web.limits import LOOPBACK, Network, RateLimit, client_address
 from bot.web.listening import Listening
 from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
@@ -85,8 +85,10 @@ class WebPages:
     """The pages of one bot process, over its store."""
 
     def __init__(self, store: Any, *, public_url: str = "", limit: RateLimit | None = None,
+                 trusted_proxies: tuple[Network, ...] = LOOPBACK,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.trusted_proxies = trusted_proxies  # GAMENIGHT_WEB_TRUSTED_PROXIES
         self.public_url = public_url.rstrip("/")  # GAMENIGHT_PUBLIC_URL
         self.clock = clock
         self.hub = Hub(self._version_of)
@@ -181,7 +183,8 @@ class WebPages:
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
                      ) -> web.StreamResponse:
-        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        address = client_address(request.remote, request.headers.get("X-Forwarded-For"),
+                                 self.trusted_proxies)
         if not self.limit.allow(address):
             return self.message(request, words.TOO_MANY_TITLE, words.TOO_MANY, 429,
                                 {"Retry-After": "5"})

@@ -202,8 +202,22 @@ def test_web_settings():
         8080, "127.0.0.1", "https://games.example.org/night")
 
 
+def test_the_trusted_proxies_of_the_pages():
+    on = {"DISCORD_TOKEN": "t", "GAMENIGHT_WEB_PORT": "8080",
+          "GAMENIGHT_PUBLIC_URL": "https://x.org"}
+    default = Settings.from_mapping(on).web_trusted_proxies
+    assert [str(n) for n in default] == ["127.0.0.0/8", "::1/128"]  # a proxy on this machine
+    docker = Settings.from_mapping({**on, "GAMENIGHT_WEB_TRUSTED_PROXIES": "172.17.0.1, fd00::/8"})
+    assert [str(n) for n in docker.web_trusted_proxies] == ["172.17.0.1/32", "fd00::/8"]
+
+
 @pytest.mark.parametrize("values, message", [
     ({"GAMENIGHT_WEB_PORT": "web"}, "GAMENIGHT_WEB_PORT must be a TCP port"),
+    ({"GAMENIGHT_WEB_PORT": "8080", "GAMENIGHT_PUBLIC_URL": "https://x.org",
+      "GAMENIGHT_WEB_TRUSTED_PROXIES": "172.17.0.1,docker"},
+     "GAMENIGHT_WEB_TRUSTED_PROXIES must be IP addresses or networks separated by commas "
+     "(e.g. 172.17.0.1 or 172.16.0.0/12,::1), not 'docker'"),
+    ({"GAMENIGHT_WEB_TRUSTED_PROXIES": "172.17.0.1"}, "GAMENIGHT_WEB_PORT is not"),
     ({"GAMENIGHT_WEB_PORT": "8080"}, "GAMENIGHT_PUBLIC_URL is not"),
     ({"GAMENIGHT_WEB_PORT": "8080", "GAMENIGHT_PUBLIC_URL": "games.example.org"},
      "GAMENIGHT_PUBLIC_URL must be an http:// or https:// address"),
@@ -233,3 +247,13 @@ def test_a_bad_web_setting_stops_the_bot_with_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
     assert "GAMENIGHT_PUBLIC_URL is not" in done.stderr
+
+
+def test_a_bad_trusted_proxy_stops_the_bot_with_one_line(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "t", "GAMENIGHT_WEB_PORT": "8080",
+           "GAMENIGHT_PUBLIC_URL": "https://x.org", "GAMENIGHT_WEB_TRUSTED_PROXIES": "10.0.0.0/33"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+    assert "GAMENIGHT_WEB_TRUSTED_PROXIES must be" in done.stderr and "10.0.0.0/33" in done.stderr

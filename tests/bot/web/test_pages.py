@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.storage.links import TOKEN_BYTES
 from bot.web.language import page_language
-from bot.web.limits import RateLimit, client_address
+from bot.web.limits import RateLimit, client_address, trusted_proxies
 from bot.web.pictures import alt_text, table_png
 from bot.web.server import WebPages
 from games.replay import final_state
@@ -284,6 +284,41 @@ async def test_too_many_requests_from_one_address_are_answered_429(store):
 def test_behind_a_local_proxy_the_forwarded_address_counts():
     assert client_address("127.0.0.1", "203.0.113.5, 198.51.100.7") == "198.51.100.7"
     assert client_address("203.0.113.9", "198.51.100.7") == "203.0.113.9"  # not trusted
+    assert client_address("::ffff:127.0.0.1", "198.51.100.7") == "198.51.100.7"
+    assert client_address("::1", "2001:db8::5") == "2001:db8::5"
+
+
+def test_behind_docker_the_bridge_proxy_is_trusted_when_named():
+    bridge = trusted_proxies("172.16.0.0/12, 10.1.2.3")
+    assert client_address("172.17.0.1", "198.51.100.7") == "172.17.0.1"  # by default: one budget
+    assert client_address("172.17.0.1", "198.51.100.7", bridge) == "198.51.100.7"
+    assert client_address("10.1.2.3", "198.51.100.7", bridge) == "198.51.100.7"
+    assert client_address("127.0.0.1", "198.51.100.7", bridge) == "127.0.0.1"  # only those named
+    # a proxy in front of the trusted one: the last address that is no trusted proxy counts,
+    # and an address the visitor wrote itself (first) does not
+    assert client_address("172.17.0.1", "6.6.6.6, 198.51.100.7, 10.1.2.3", bridge) == \
+        "198.51.100.7"
+    assert client_address("172.17.0.1", "10.1.2.3", bridge) == "10.1.2.3"  # all trusted: first
+    assert trusted_proxies("") == trusted_proxies(" 127.0.0.0/8 , ::1 ")
+    with pytest.raises(ValueError, match="172.17.0.300"):
+        trusted_proxies("10.0.0.0/8,172.17.0.300")
+
+
+async def test_the_pages_count_a_visitor_by_the_address_their_trusted_proxy_forwards(store):
+    now = [0.0]
+
+    async def codes(pages, addresses):
+        async with TestClient(TestServer(pages.app())) as client:  # its peer is 127.0.0.1
+            return [(await client.get("/static/web.css",
+                                      headers={"X-Forwarded-For": a})).status for a in addresses]
+
+    def limited(**trust):
+        return WebPages(store, limit=RateLimit(burst=1, rate=1, clock=lambda: now[0]), **trust)
+
+    visitors = ["203.0.113.5", "203.0.113.6"]
+    assert await codes(limited(), visitors) == [200, 200]  # loopback trusted by default
+    assert await codes(limited(trusted_proxies=trusted_proxies("172.17.0.1")),
+                       visitors) == [200, 429]  # this peer is not the proxy named: one budget
 
 
 def test_a_token_holds_at_least_128_bits():
