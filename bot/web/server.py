@@ -38,6 +38,7 @@ from bot.web.listening import Listening
 from bot.web.server_pages import ServerPages, visible
 from bot.web.pictures import alt_text, table_png
 from bot.web.private import SeatPages
+from bot.web.streams import follow, open_stream
 from bot.web.showing import Shown, show
 from bot.workers.pictures import render_aside
 from i18n import LANGUAGES, Voice, voice
@@ -47,7 +48,6 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PAGE_ROOT = "../"  # from a page (/m/TOKEN, /r/TOKEN) to the root, for its parts too
-KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies close idle ones)
 SHOWN_KEPT = 256  # matches whose read-back log is kept
 PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
 TOKENS_KEPT = 4096  # tokens whose match is kept
@@ -345,30 +345,12 @@ class WebPages:
             version = await self._version_of(match_id)
             if version is None:
                 raise web.HTTPNotFound()
-            response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                                   "Cache-Control": "no-cache",
-                                                   "X-Accel-Buffering": "no"})
-            await response.prepare(request)
-            await response.write(b"retry: 2000\n\n")
-            await send_version(response, version)  # the page fetches it if it is newer
-            while not watcher.closed:
-                newer = await watcher.next(KEEPALIVE)
-                if watcher.closed:
-                    break
-                if newer is None:
-                    await response.write(b": still here\n\n")
-                elif newer > version:  # a commit told of while the stream opened was sent
-                    version = newer
-                    await send_version(response, newer)
-        except (ConnectionResetError, ConnectionError):
-            pass  # the viewer left
+            response = await open_stream(request)
+            # A commit told of while the stream opened was sent: only newer ones after it.
+            await follow(response, watcher, version, lambda new, last: new > last)
         finally:
             self.hub.leave(match_id, watcher)
         return response
-
-
-async def send_version(response: web.StreamResponse, version: int) -> None:
-    await response.write(f"id: {version}\nevent: version\ndata: {version}\n\n".encode())
 
 
 async def secure(request: web.Request, response: web.StreamResponse) -> None:

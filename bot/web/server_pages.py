@@ -36,13 +36,13 @@ from bot.web import server_words as said
 from bot.web import words
 from bot.web.hub import Hub
 from bot.web.showing import Shown
+from bot.web.streams import follow, open_stream
 from i18n import Voice, Words, _, listed
 
 log = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # as the match pages' (bot/web/server.py)
 PAGE_ROOT = "../"  # from /s/TOKEN to the root, for its part too
-KEEPALIVE = 20.0  # seconds between comments on a quiet event stream
 BOARD_LINES = 10  # players on each game's leaderboard
 RECENT = 10  # finished matches listed
 KEPT = 64  # servers whose page is kept between commits
@@ -341,32 +341,13 @@ class ServerPages:
     async def events(self, request: web.Request) -> web.StreamResponse:
         guild_id = await self.guild_of(request)
         stamp = await self.store.server_stamp(guild_id)
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                               "Cache-Control": "no-cache",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
+        response = await open_stream(request)
         watcher = self.hub.watch(guild_id)
         try:
-            await response.write(b"retry: 2000\n\n")
-            await send_stamp(response, stamp)  # the page fetches its part if it differs
-            while not watcher.closed:
-                newer = await watcher.next(KEEPALIVE)
-                if watcher.closed:
-                    break
-                if newer is None:
-                    await response.write(b": still here\n\n")
-                elif newer != stamp:
-                    stamp = newer
-                    await send_stamp(response, stamp)
-        except (ConnectionResetError, ConnectionError):
-            pass  # the viewer left
+            await follow(response, watcher, stamp, lambda new, last: new != last)
         finally:
             self.hub.leave(guild_id, watcher)
         return response
-
-
-async def send_stamp(response: web.StreamResponse, stamp: int) -> None:
-    await response.write(f"id: {stamp}\nevent: version\ndata: {stamp}\n\n".encode())
 
 
 def when(iso: str) -> str:
