@@ -16,6 +16,7 @@ Routes (a match is named by its token only, bot/storage/links.py):
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 import time
@@ -258,6 +259,7 @@ class WebPages:
             "seats": shown.seats(), "plies": shown.plies, "now": self.clock(),
             "due": due, "due_iso": None if due is None else iso(due),
             "alt": None if view is None else alt_text(shown.game, view, names, say),
+            "names_key": names_key(names),
             "finished": shown.match.status in ("finished", "cancelled"),
             "root": PAGE_ROOT,
         }
@@ -294,6 +296,7 @@ class WebPages:
             "status": say(shown.status_line()), "ply": ply, "total": total,
             "seats": shown.seats(ply), "plies": shown.plies, "caption": say(shown.caption(ply)),
             "alt": alt_text(shown.game, shown.view(ply), names, say),
+            "names_key": names_key(names),
             "hands": [(say(name), say(cards)) for name, cards in shown.hands(ply)],
             "root": PAGE_ROOT,
         }
@@ -360,6 +363,12 @@ async def secure(request: web.Request, response: web.StreamResponse) -> None:
     headers = HEADERS if activity is None else activity.headers_for(request.path)
     for name, value in headers.items():
         response.headers.setdefault(name, value)
+
+
+def names_key(names: list[str]) -> str:
+    """A short digest of the names a picture shows, in its address: browsers keep pictures a
+    while, and a name `/gamenight forget-me` removed must not stay in a kept one."""
+    return hashlib.blake2s("\0".join(names).encode(), digest_size=6).hexdigest()
 
 
 def root_of(request: web.Request) -> str:

@@ -338,11 +338,16 @@ async def test_a_forgotten_player_leaves_every_page_at_once(service, store, clie
                     f"/m/{await store.match_token(lobby.id)}?lang=en")
     pictures = [page.replace("?", "/board.png?") for page in (replay, live)]
     drawn = [await (await client.get(path)).read() for path in pictures]
+    addresses = {}
     for page in (replay, live, live.replace("?", "/live?")):  # the live part kept too
-        assert "Zephyrine" in await (await client.get(page)).text()
+        html = await (await client.get(page)).text()
+        assert "Zephyrine" in html
+        addresses[page] = re.search(r'src="([^"]*board\.png[^"]*)"', html)[1]
     await store.forget_person(zephyrine.user_id, -12345)  # what forget-me does to the store
     for page in (replay, live, live.replace("?", "/live?")):
         html = await (await client.get(page)).text()
         assert "Zephyrine" not in html and "a former player" in html, page
+        # A new address: a browser's kept picture with the name is not shown again.
+        assert re.search(r'src="([^"]*board\.png[^"]*)"', html)[1] != addresses[page], page
     for path, before in zip(pictures, drawn):
         assert await (await client.get(path)).read() != before, path
