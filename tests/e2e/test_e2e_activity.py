@@ -177,3 +177,36 @@ async def test_a_move_from_the_activity_brings_an_away_player_back(tmp_path):
             moves = await bot.store.moves(match.id)
             assert [(m.seat, m.actor) for m in moves] == [(black_seat, "person"),
                                                           (white_seat, "person")]
+
+
+async def test_the_activity_names_the_channels_next_match_once_one_is_over(tmp_path):
+    """The page asks again while its match is over: the answer then names the new match."""
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            instance = fake.launch_activity(channel, [alice, bob])
+            async with aiohttp.ClientSession() as http:
+                player = Activity(http, f"http://127.0.0.1:{bot.web.port}")
+                await player.sign_in(fake, bob, instance)
+                status, said = await player.call("match")
+                assert status == 404 and "no game" in said["error"]
+
+                lobby = await fake.slash(alice, channel, "reversi new")
+                await fake.click(bob, lobby.message, label="Join")
+                first = await bot.service.current(channel.id)
+                status, shown = await player.call("match")
+                assert status == 200 and shown["open"]
+                assert shown["token"] == await bot.store.match_token(first.id)
+
+                await fake.slash(alice, channel, "match cancel")
+                status, over = await player.call("match")
+                assert status == 200 and not over["open"] and over["token"] == shown["token"]
+                assert over["seat"] is not None and not over["seat"]["to_act"]
+
+                await fake.slash(bob, channel, "reversi new")
+                second = await bot.service.current(channel.id)
+                status, new = await player.call("match")
+                assert status == 200 and new["open"] and new["token"] != shown["token"]
+                assert new["token"] == await bot.store.match_token(second.id)
+                assert new["version"] == second.row.version
