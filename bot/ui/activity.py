@@ -15,6 +15,7 @@ from bot.matches.service import MatchService
 from bot.ui.error_replies import APOLOGY, explain
 from bot.ui.persistent import PersistentItem
 from bot.ui.presenter import Presenter
+from bot.ui.turn_clocks import TurnClocks
 from i18n import ENGLISH_VOICE, Voice, Words, _
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,9 @@ class ActivityHost(Protocol):
     @property
     def presenters(self) -> Mapping[str, Presenter]: ...
 
+    @property
+    def clocks(self) -> TurnClocks: ...
+
 
 class ActivityMoves:
     """Moves from the Activity (bot/web/activity.py's `ActivityMover`)."""
@@ -45,8 +49,10 @@ class ActivityMoves:
     async def act(self, channel_id: int, user_id: int, text: str) -> Words | None:
         """As `/<game> move` does (GameCommands.act): the service applies and commits the
         move with every check, then the game's presenter shows it in the channel. A refusal
-        comes back in words; anything unexpected is logged and apologised for."""
+        comes back in words; anything unexpected is logged and apologised for. A player a
+        computer plays for (away) has their turns back first, as after any slash command."""
         try:
+            await self.bot.clocks.back_by_acting(channel_id, user_id)
             result = await self.service.act(channel_id, user_id, text)
         except Exception as error:
             said = explain(error, self.bot.presenters)

@@ -203,15 +203,20 @@ class TurnClocks:
         if interaction.type is not discord.InteractionType.application_command or (
                 interaction.guild_id is None or interaction.channel_id is None):
             return
-        match_id = await self.store.away_in(interaction.channel_id, interaction.user.id)
+        await self.back_by_acting(interaction.channel_id, interaction.user.id)
+
+    async def back_by_acting(self, channel_id: int, user_id: int) -> None:
+        """A player away in the channel's active match who acts there (a slash command, a
+        move from the Activity) plays their own turns again; nothing if they are not away."""
+        match_id = await self.store.away_in(channel_id, user_id)
         if match_id is None:
             return
         try:
-            back = await self.service.come_back(match_id, interaction.user.id)
+            back = await self.service.come_back(match_id, user_id)
         except GameError:  # their own move brought them back first
             return
         async with in_turn(back):
-            pass  # nothing to post: their command's answer follows
+            pass  # nothing to post: their command's (or move's) answer follows
 
     # -- firing ------------------------------------------------------------------------------
 

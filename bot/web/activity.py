@@ -238,7 +238,9 @@ class Activity:
     # -- playing -------------------------------------------------------------------------------
 
     async def match(self, request: web.Request) -> web.Response:
-        """The channel's match: its page's token, its version, and the caller's seat."""
+        """The channel's newest match: its page's token, its version, whether it is open, and
+        the caller's seat. Once it is over the page asks again now and then: the next match
+        opened in the channel (a rematch, a new lobby) is the answer then."""
         try:
             session = self.verify(request)
             match = await self.host.service.latest(session.channel_id)
@@ -248,6 +250,7 @@ class Activity:
             return web.json_response({
                 "token": await self.pages.store.match_token(match.id),
                 "version": int(match.row.version),
+                "open": match.is_open,
                 "seat": None if seat is None else seat_view(match, seat, self.say(request)),
             })
         except Refused as refused:

@@ -130,3 +130,32 @@ async def test_the_activity_signs_in_shows_the_match_and_a_click_moves(page, tmp
             found = await axe_violations(frame)
             assert not found, describe(found)
             assert not [e for e in errors if "Content Security Policy" in e or "uncaught" in e], errors
+
+
+async def test_the_activity_follows_the_channels_next_match(page, tmp_path):
+    """Once the shown match is over the page asks again (timers on Playwright's clock, not a
+    real wait): a new lobby in the channel is shown without a reload."""
+    from playwright.async_api import expect
+
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            lobby = await fake.slash(alice, channel, "reversi new")
+            await fake.click(bob, lobby.message, label="Join")
+            instance = fake.launch_activity(channel, [alice, bob])
+            base = f"http://127.0.0.1:{bot.web.port}"
+            await page.clock.install()
+            await open_in_discord(page, base, fake, bob, instance, channel)
+            activity = page.frame_locator("#activity")
+            await expect(activity.locator("#activity")).to_have_attribute("data-signed-in", "true")
+            await expect(activity.locator("#seat")).to_be_visible()
+
+            await fake.slash(alice, channel, "match cancel")
+            await expect(activity.locator("#live")).to_contain_text("cancelled")
+            await fake.slash(alice, channel, "reversi new")
+            new = await bot.service.current(channel.id)
+            await page.clock.run_for(6000)
+            await expect(activity.locator("#live .match")).to_have_attribute(
+                "data-version", str(new.row.version))
+            await expect(activity.locator("#notice")).to_have_text("You are watching this match.")

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import aiohttp
 
-from tests.e2e_helpers import board_message, fake_world, mentioned_ids, running_bot
+import games.reversi as reversi
+from tests.e2e_helpers import (InlineExecutor, board_message, fake_world, mentioned_ids,
+                                running_bot)
 
 
 class Activity:
@@ -137,3 +139,74 @@ async def test_the_token_exchange_refuses_a_bad_code_and_a_stranger(tmp_path):
                 assert status == 403 and "activity" in said["error"]  # dan is not in it
                 status, said = await activity.call("token", {})
                 assert status == 400
+
+
+async def test_a_move_from_the_activity_brings_an_away_player_back(tmp_path):
+    """As any slash command does (TurnClocks.back_by_command), even a move refused as out of
+    turn: the seat is the person's again, so no computer takes their next turn."""
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True, computer_executor=InlineExecutor()) as bot:
+            lobby = await fake.slash(alice, channel, "reversi new")
+            await fake.click(bob, lobby.message, label="Join")
+            match = await bot.service.current(channel.id)
+            black_seat = match.current_seat()
+            black, white = (alice, bob) if match.player(black_seat).user_id == alice.id \
+                else (bob, alice)
+            white_seat = match.seat_of(white.id)
+            await bot.store.set_away(match.id, match.row.version, white_seat, "away")
+            assert await bot.store.away_in(channel.id, white.id) == match.id
+
+            instance = fake.launch_activity(channel, [alice, bob])
+            async with aiohttp.ClientSession() as http:
+                player = Activity(http, f"http://127.0.0.1:{bot.web.port}")
+                await player.sign_in(fake, white, instance)
+                status, said = await player.call("act", {"move": "c3"})
+                assert status == 409 and "turn" in said["error"]  # refused, but back
+                assert await bot.store.away_in(channel.id, white.id) is None
+                assert (await bot.service.current(channel.id)).player(white_seat).away is None
+
+                await fake.slash(black, channel, "reversi move", square="d3")
+                await fake.wait_idle()
+                match = await bot.service.current(channel.id)
+                assert match.current_seat() == white_seat  # no computer took white's turn
+                square = str(reversi.legal_moves(match.state, white_seat)[0])
+                status, said = await player.call("act", {"move": square})
+                assert status == 200, said
+            moves = await bot.store.moves(match.id)
+            assert [(m.seat, m.actor) for m in moves] == [(black_seat, "person"),
+                                                          (white_seat, "person")]
+
+
+async def test_the_activity_names_the_channels_next_match_once_one_is_over(tmp_path):
+    """The page asks again while its match is over: the answer then names the new match."""
+    async with fake_world("reversi", ("alice", "bob")) as (fake, guild, channel, users):
+        alice, bob = users["alice"], users["bob"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            instance = fake.launch_activity(channel, [alice, bob])
+            async with aiohttp.ClientSession() as http:
+                player = Activity(http, f"http://127.0.0.1:{bot.web.port}")
+                await player.sign_in(fake, bob, instance)
+                status, said = await player.call("match")
+                assert status == 404 and "no game" in said["error"]
+
+                lobby = await fake.slash(alice, channel, "reversi new")
+                await fake.click(bob, lobby.message, label="Join")
+                first = await bot.service.current(channel.id)
+                status, shown = await player.call("match")
+                assert status == 200 and shown["open"]
+                assert shown["token"] == await bot.store.match_token(first.id)
+
+                await fake.slash(alice, channel, "match cancel")
+                status, over = await player.call("match")
+                assert status == 200 and not over["open"] and over["token"] == shown["token"]
+                assert over["seat"] is not None and not over["seat"]["to_act"]
+
+                await fake.slash(bob, channel, "reversi new")
+                second = await bot.service.current(channel.id)
+                status, new = await player.call("match")
+                assert status == 200 and new["open"] and new["token"] != shown["token"]
+                assert new["token"] == await bot.store.match_token(second.id)
+                assert new["version"] == second.row.version

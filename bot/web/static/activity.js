@@ -4,7 +4,9 @@
 // gets a session for this user in this activity's channel. Then it shows the channel's match
 // (the live page's part, refreshed at each version the event stream tells) and, for a seated
 // player, their own hand and a way to move: Reversi's legal squares to click, or the move's
-// notation as the slash command takes it.
+// notation as the slash command takes it. Once the match is over the page asks the server
+// again every AFTER_MATCH ms, so the next match opened in the channel (a rematch, a new lobby)
+// is shown without a reload (a channel has one open match at a time: none can start before).
 import { DiscordSDK } from "./activity-sdk.js";
 
 const root = document.getElementById("activity");
@@ -18,14 +20,21 @@ const form = document.getElementById("move");
 const answerBox = document.getElementById("answer");
 const lang = root.dataset.lang;
 const COLUMNS = "abcdefgh";
+const AFTER_MATCH = 5000;
 
 let session = null;
 let token = null;
 let source = null;
 let shownVersion = -1;
 let refreshing = Promise.resolve();
+let nextMatch = null;
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
 
 async function call(path, body) {
   const headers = { Accept: "application/json" };
@@ -38,7 +47,7 @@ async function call(path, body) {
   const answer = await fetch(path + "?lang=" + encodeURIComponent(lang), options);
   let read = {};
   try { read = await answer.json(); } catch (error) { /* no JSON: said below */ }
-  if (!answer.ok) throw new Refusal(read.error || String(answer.status));
+  if (!answer.ok) throw new Refusal(read.error || String(answer.status), answer.status);
   return read;
 }
 
@@ -110,11 +119,23 @@ function refresh() {
       }
       await showPart();
       showSeat(state.seat);
+      awaitNextMatch(!state.open);
     } catch (error) {
       notice.textContent = error instanceof Refusal ? error.message : String(error);
+      // No match yet, or a passing failure: ask again later (not when signed out).
+      awaitNextMatch(!(error instanceof Refusal) || error.status === 404 || error.status >= 500);
     }
   });
   return refreshing;
+}
+
+function awaitNextMatch(over) {
+  if (over && nextMatch === null) {
+    nextMatch = setTimeout(() => { nextMatch = null; refresh(); }, AFTER_MATCH);
+  } else if (!over && nextMatch !== null) {
+    clearTimeout(nextMatch);
+    nextMatch = null;
+  }
 }
 
 async function play(text) {
