@@ -3,6 +3,7 @@ the repository root (Linux: it reads /proc):
 
     python benchmarks/bench_web_viewers.py [--matches 100] [--viewers 10] [--rate 20]
                                            [--seconds 45] [--languages en] [--profile]
+                                           [--tracemalloc]
 
 Three processes, so that each one's CPU is its own: the bot (`python -m bot` on SQLite with
 GAMENIGHT_WEB_PORT, started through this file to stamp each commit), the fake Discord and the
@@ -25,6 +26,8 @@ RSS before the viewers connect, with all of them connected, and after the moves 
 <= 60 MB), its picture worker's apart, each process's CPU, and the interaction -> first reply
 latency of the moves without and with the viewers (the scale-out figures, README: one process
 on SQLite answers 50 actions/s with a p99 of 57-176 ms). A report, never a test threshold.
+`--tracemalloc` has the bot trace its Python allocations (slowly) and prints the sites that grew
+while the viewers connected and while the moves were viewed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import asyncio
 import multiprocessing
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -70,6 +74,8 @@ def run_stamping_bot(stamps: str) -> int:
     from bot.matches.core import ServiceCore
 
     out = open(stamps, "a", buffering=1)
+    if os.environ.get("BENCH_TRACEMALLOC"):
+        trace_on_signal(os.environ["BENCH_TRACEMALLOC"])
     committed = ServiceCore._committed
 
     async def stamped(self: ServiceCore, match_id: int) -> Any:
@@ -80,6 +86,36 @@ def run_stamping_bot(stamps: str) -> int:
 
     ServiceCore._committed = stamped  # type: ignore[method-assign]
     return main([])
+
+
+def trace_on_signal(prefix: str) -> None:
+    """--tracemalloc: the bot traces its allocations and writes a snapshot at each SIGUSR1."""
+    import tracemalloc
+
+    tracemalloc.start(8)
+    taken = [0]
+
+    def dump(*_args: Any) -> None:
+        taken[0] += 1
+        tracemalloc.take_snapshot().dump(f"{prefix}.{taken[0]}")
+
+    signal.signal(signal.SIGUSR1, dump)
+
+
+def traced_growth(prefix: str, first: int, second: int, top: int = 25) -> list[str]:
+    """The allocation sites that grew most between two snapshots."""
+    import tracemalloc
+
+    old = tracemalloc.Snapshot.load(f"{prefix}.{first}")
+    new = tracemalloc.Snapshot.load(f"{prefix}.{second}")
+    total = sum(s.size for s in new.statistics("filename")) - sum(
+        s.size for s in old.statistics("filename"))
+    lines = [f"traced Python memory +{total / MB:.1f} MB; the sites that grew most:"]
+    for stat in new.compare_to(old, "traceback")[:top]:
+        frames = " <- ".join(f"{Path(f.filename).name}:{f.lineno}"
+                             for f in list(stat.traceback)[::-1][:5])
+        lines.append(f"  {stat.size_diff / MB:+.1f} MB ({stat.count_diff:+d}) {frames}")
+    return lines
 
 
 @dataclass(eq=False)
@@ -282,6 +318,12 @@ def rss(bot: BotProcess) -> str:
             f"process(es) {r['workers_rss'] / MB:.0f} MB)")
 
 
+def snapshot(bot: BotProcess, args) -> None:
+    """--tracemalloc: have the bot write a snapshot of its traced allocations."""
+    if args.tracemalloc:
+        os.kill(bot.pid, signal.SIGUSR1)
+
+
 async def sample_lag(bot: BotProcess, lags: list[float]) -> None:
     """The bot's own event loop lag metric, every 2 s."""
     loop = asyncio.get_running_loop()
@@ -318,6 +360,7 @@ async def main(args) -> None:
     bot = StampingBot(0, {
         "DISCORD_TOKEN": fake.token, "DISCORD_API_BASE": fake.api_base,
         "GAMENIGHT_DB": location, "GAMENIGHT_COMPUTER_DELAY": "0", "LOG_LEVEL": "WARNING",
+        **({"BENCH_TRACEMALLOC": str(workdir / "traced")} if args.tracemalloc else {}),
     }, workdir, stamps=stamps, web_port=free_port())
     print(f"logs and database in {workdir}")
     store = child = spy = None
@@ -337,6 +380,7 @@ async def main(args) -> None:
         workers_cpu = [bot.reading()["workers_cpu"] - worker]
         await asyncio.sleep(2)
         before = bot.reading()
+        snapshot(bot, args)
         print(f"moves without viewers done; bot RSS {rss(bot)}")
 
         languages = args.languages.split(",")
@@ -354,6 +398,7 @@ async def main(args) -> None:
         connect_cpu = cpu_seconds(bot.pid) - cpu
         await asyncio.sleep(2)
         joined = bot.reading()
+        snapshot(bot, args)
         print(f"{connected} of {len(viewers)} viewers connected in {took:.1f} s "
               f"(bot CPU {connect_cpu:.1f} s); bot RSS {rss(bot)}")
 
@@ -374,6 +419,7 @@ async def main(args) -> None:
         workers_cpu.append(bot.reading()["workers_cpu"] - worker)
         await asyncio.sleep(SETTLE)
         after = bot.reading()
+        snapshot(bot, args)
         ours.send("stop")
         _, records, viewers_cpu = await asyncio.get_running_loop().run_in_executor(
             None, ours.recv)
@@ -414,6 +460,11 @@ async def main(args) -> None:
                   f"({100 * spent / args.seconds:.0f}% of a core)")
         print("  (scale-out figures, README: one process on SQLite, 50 actions/s, p99 57-176 ms)")
         print(f"viewers' process CPU: {viewers_cpu:.1f} s")
+        if args.tracemalloc:
+            await asyncio.sleep(5)  # the snapshots written
+            for first, second, label in ((1, 2, "connecting"), (2, 3, "the moves viewed")):
+                print(f"{label}: " + "\n".join(traced_growth(str(workdir / "traced"), first,
+                                                            second)))
         profile = workdir / "profile.txt"
         if profile.exists():
             print("where the bot's CPU went with the viewers (py-spy samples, all threads):")
@@ -438,6 +489,8 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=45.0, help="each run's length")
     parser.add_argument("--languages", default="en",
                         help="the viewers' languages, in turn (en,gu,zh_CN,zh_TW)")
+    parser.add_argument("--tracemalloc", action="store_true",
+                        help="trace the bot's allocations; print where its memory grew")
     parser.add_argument("--profile", action="store_true",
                         help="sample the bot with py-spy while viewed (pip install py-spy)")
     asyncio.run(main(parser.parse_args()))

@@ -13,29 +13,52 @@ from collections.abc import Awaitable, Callable
 
 
 class Watcher:
+    """One stream's slot. Waiting costs one future and one timer, no task: a thousand open
+    streams are a thousand of these."""
+
+    __slots__ = ("version", "closed", "_woken", "_waiter")
+
     def __init__(self) -> None:
         self.version: int | None = None  # the newest version not yet sent
         self.closed = False
-        self._woken = asyncio.Event()
+        self._woken = False
+        self._waiter: asyncio.Future[None] | None = None
 
     def tell(self, version: int) -> None:
         if self.version is None or version > self.version:
             self.version = version
-        self._woken.set()
+        self._wake()
 
     def close(self) -> None:
         self.closed = True
-        self._woken.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        self._woken = True
+        if self._waiter is not None:
+            _settle(self._waiter)
 
     async def next(self, timeout: float) -> int | None:
         """The newest version once there is one (None after `timeout` seconds, or closed)."""
-        try:
-            await asyncio.wait_for(self._woken.wait(), timeout)
-        except asyncio.TimeoutError:
-            return None
-        self._woken.clear()
+        if not self._woken:
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timer = loop.call_later(timeout, _settle, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
+            if not self._woken:
+                return None  # the time is up
+        self._woken = False
         version, self.version = self.version, None
         return None if self.closed else version
+
+
+def _settle(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Hub:

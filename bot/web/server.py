@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from bot.matches.model import Match
 from bot.web import words
@@ -53,13 +53,13 @@ SHOWN_KEPT = 256  # matches whose read-back log is kept
 PICTURES_KEPT = 128  # pictures kept (a move's picture is asked for by every viewer)
 TOKENS_KEPT = 4096  # tokens whose match is kept
 NOW = "0.0123456789"  # the clock in a kept live part, replaced by the time it is sent at
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; base-uri 'none'; "
-                               "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
+HEADERS = {  # aiohttp's names (istr): a response, an open stream too, keeps no lowered copies
+    hdrs.CONTENT_SECURITY_POLICY: "default-src 'self'; img-src 'self'; style-src 'self'; "
+                                  "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+                                  "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    hdrs.X_CONTENT_TYPE_OPTIONS: "nosniff",
+    hdrs.REFERRER_POLICY: "no-referrer",
+    hdrs.X_FRAME_OPTIONS: "DENY",
 }
 
 SHOWN_KEY: web.AppKey[WebPages] = web.AppKey("pages")

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
+STREAM_HEADERS = {hdrs.CONTENT_TYPE: "text/event-stream", hdrs.CACHE_CONTROL: "no-cache",
+                  "X-Accel-Buffering": "no"}
 KEEPALIVE = 20.0  # seconds between comments on a quiet event stream (proxies close idle ones)
 
 
 async def open_stream(request: web.Request) -> web.StreamResponse:
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                           "Cache-Control": "no-cache",
-                                           "X-Accel-Buffering": "no"})
+    response = web.StreamResponse(headers=STREAM_HEADERS)
     await response.prepare(request)
     await response.write(b"retry: 2000\n\n")
     return response
