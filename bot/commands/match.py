@@ -305,7 +305,7 @@ class HelpCog(commands.GroupCog, group_name="gamenight",
             await self.store.set_guild_settings(interaction.guild_id, current)
             self.bot.languages.server_changed(interaction.guild_id, current.language)
             if current.web_pages is False and self.bot.web is not None:
-                self.bot.web.servers.turned_off(interaction.guild_id)
+                self.bot.web.pages_off(interaction.guild_id)
         if night_changes:
             nights = replace(nights, **night_changes)
             await self.bot.nights.set_settings(interaction.guild_id, nights)

@@ -42,3 +42,10 @@ class StoreBase:
         if self.dialect == POSTGRESQL:
             await db.execute("SELECT pg_notify(?, ?)",
                              (self.commit_channel, f"{match_id}:{self.name}"))
+
+    async def _announce_pages_off(self, db: Connection, guild_id: int) -> None:
+        """PostgreSQL: tell every process listening that the server turned its pages off (the
+        payload `g<guild id>:<store name>`), so each ends its open streams of them."""
+        if self.dialect == POSTGRESQL:
+            await db.execute("SELECT pg_notify(?, ?)",
+                             (self.commit_channel, f"g{guild_id}:{self.name}"))

@@ -13,9 +13,11 @@ from bot.storage.database import POSTGRESQL
 class CommitStore(StoreBase):
     """Listening to commits (a part of `Store`)."""
 
-    async def listen(self, heard: Callable[[int], None]) -> CommitListener | None:
+    async def listen(self, heard: Callable[[int], None],
+                     pages_off: Callable[[int], None] | None = None) -> CommitListener | None:
         """PostgreSQL: call `heard(match_id)` for each match another process's store commits
-        a change to (announced with NOTIFY inside the commit), on a connection of its own.
+        a change to (announced with NOTIFY inside the commit), and `pages_off(guild_id)` for
+        each server another process turned its web pages off for, on a connection of its own.
         None on SQLite, which one process uses alone."""
         if self.dialect != POSTGRESQL:
             return None
@@ -25,9 +27,13 @@ class CommitStore(StoreBase):
         own = f":{self.name}"
 
         def notified(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
-            match_id, _, _store = payload.partition(":")
-            if not payload.endswith(own) and match_id.isdigit():
-                heard(int(match_id))
+            subject, _, _store = payload.partition(":")
+            if payload.endswith(own):
+                return
+            if subject.isdigit():
+                heard(int(subject))
+            elif pages_off is not None and subject[:1] == "g" and subject[1:].isdigit():
+                pages_off(int(subject[1:]))
 
         try:
             await conn.add_listener(self.commit_channel, notified)

@@ -36,6 +36,8 @@ class SettingsStore(StoreBase):
                  settings.language, web_pages))
             if not settings.web_pages:
                 await db.execute("DELETE FROM guild_links WHERE guild_id = ?", (guild_id,))
+            if settings.web_pages is False:
+                await self._announce_pages_off(db, guild_id)
 
     async def notify(self, user_id: int) -> bool:
         """Whether the person wants turn reminders by DM (yes unless they turned them off)."""

@@ -68,11 +68,14 @@ class Hub:
     def __init__(self, version_of: Callable[[int], Awaitable[int | None]]) -> None:
         self._version_of = version_of
         self._watchers: dict[int, set[Watcher]] = {}
+        self._groups: dict[int, int | None] = {}  # watched match id -> its server (or None)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def watch(self, match_id: int) -> Watcher:
+    def watch(self, match_id: int, group: int | None = None) -> Watcher:
+        """A new watcher of the match; `group` (its server) lets `close_group` end it."""
         watcher = Watcher()
         self._watchers.setdefault(match_id, set()).add(watcher)
+        self._groups[match_id] = group
         return watcher
 
     def leave(self, match_id: int, watcher: Watcher) -> None:
@@ -81,6 +84,7 @@ class Hub:
             watchers.discard(watcher)
             if not watchers:
                 del self._watchers[match_id]
+                self._groups.pop(match_id, None)
 
     def watching(self, match_id: int) -> int:
         return len(self._watchers.get(match_id, ()))
@@ -107,6 +111,13 @@ class Hub:
         version = await self._version_of(match_id)
         if version is not None:
             self.changed(match_id, version)
+
+    def close_group(self, group: int) -> None:
+        """End the streams of every match of `group` (its server turned its pages off)."""
+        for match_id, owner in self._groups.items():
+            if owner == group:
+                for watcher in self._watchers.get(match_id, ()):
+                    watcher.close()
 
     def close(self) -> None:
         """End every stream (the server stops)."""

@@ -16,13 +16,15 @@ CHECK_EVERY = 10.0  # seconds
 
 
 class Listening:
-    """The store's commit listener kept open for `heard`; `caught_up` is called after a
-    reopening (the hub's watched matches read again)."""
+    """The store's commit listener kept open for `heard` (and `pages_off`); `caught_up` is
+    called after a reopening (the hub's watched matches read again)."""
 
     def __init__(self, store: Any, heard: Callable[[int], None], caught_up: Callable[[], None],
-                 wait: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+                 wait: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+                 pages_off: Callable[[int], None] | None = None) -> None:
         self.store = store
         self.heard = heard
+        self.pages_off = pages_off
         self.caught_up = caught_up
         self.wait = wait
         self.listener: Any = None
@@ -30,7 +32,7 @@ class Listening:
 
     async def start(self) -> None:
         """Listen now (a failure stops start-up: the database is unreachable), then keep it."""
-        self.listener = await self.store.listen(self.heard)
+        self.listener = await self.store.listen(self.heard, self.pages_off)
         if self.listener is not None:  # SQLite: one process, nothing to hear
             self._task = asyncio.get_running_loop().create_task(self._keep())
 
@@ -40,7 +42,7 @@ class Listening:
             return self.listener is not None
         try:
             await self.listener.close()
-            self.listener = await self.store.listen(self.heard)
+            self.listener = await self.store.listen(self.heard, self.pages_off)
         except Exception as error:  # OSError, asyncpg's own errors: tried again later
             log.warning("the pages cannot hear other processes' commits yet: %s",
                         type(error).__name__)

@@ -101,7 +101,8 @@ class WebPages:
         self._tokens: Lru = Lru(TOKENS_KEPT)  # token -> match id (a token never changes)
         self._parts: Lru = Lru(SHOWN_KEPT)  # (token, language) -> (Shown, its live part)
         self._runner: web.AppRunner | None = None
-        self.listening = Listening(store, self._heard, self.hub.catch_up)
+        self.listening = Listening(store, self._heard, self.hub.catch_up,
+                                   pages_off=self.pages_off)
         self.seat_pages = SeatPages(self)
         self.port: int | None = None
         self.activity: Any = None  # the Discord Activity's routes (bot/web/activity.py), if on
@@ -170,6 +171,13 @@ class WebPages:
         """A commit of this process (the match service's `on_commit`)."""
         self.hub.changed(match.id, int(match.row.version))
         self.servers.committed(match)
+
+    def pages_off(self, guild_id: int) -> None:
+        """The server turned its pages off (here, or in another process: PostgreSQL's NOTIFY):
+        end the open event streams of its page and of its matches' pages now. Their browsers
+        reconnect, are answered 404 and show the page gone (static/live.js)."""
+        self.servers.turned_off(guild_id)
+        self.hub.close_group(guild_id)
 
     def _heard(self, match_id: int) -> None:
         """A commit of another process (PostgreSQL)."""
@@ -342,8 +350,9 @@ class WebPages:
                             headers={"Cache-Control": "private, max-age=300"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        match_id = (await self.shown(request)).match.id
-        watcher = self.hub.watch(match_id)  # before reading the version: no commit between
+        match = (await self.shown(request)).match
+        match_id = match.id
+        watcher = self.hub.watch(match_id, match.guild_id)  # before reading the version
         try:
             version = await self._version_of(match_id)
             if version is None:

@@ -22,7 +22,7 @@ import pytest
 
 from tests.browser.harness import DESKTOP, PHONE, axe_violations, describe, record_errors
 from tests.browser.matches import (
-    GAMES, PLAYERS, choose, finish, open_match, play, playwright_is_not_the_bot,
+    GAMES, PLAYERS, choose, finish, local, open_match, play, playwright_is_not_the_bot,
 )
 from tests.e2e_helpers import fake_world, running_bot
 
@@ -195,3 +195,35 @@ async def test_the_language_switch_is_drawn_in_the_pages_own_fonts(page, tmp_pat
             # Both faces of the switch's names (Chinese, Gujarati), and the Chinese words'.
             assert sorted(loaded) == ["Gamenight CJK", "Gamenight Languages",
                                       "Gamenight Languages"], loaded
+
+
+async def test_turning_the_pages_off_takes_the_open_pages_away(page, browser, tmp_path):
+    """A live page and the server's page are open when someone with Manage Server turns the
+    pages off: their streams end, and each page shows it is gone, with no reload by hand."""
+    from playwright.async_api import expect
+
+    from tests.fakediscord import Perm
+
+    errors = record_errors(page)
+    server_page = await browser.new_page()
+    async with fake_world("reversi", PLAYERS) as (fake, guild, channel, users):
+        playwright_is_not_the_bot(fake)
+        admin = fake.add_user("owner")
+        fake.add_member(guild, admin, permissions=Perm.MANAGE_GUILD)
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0") as bot:
+            opened = await open_match(fake, bot, channel, users, "reversi")
+            on = await fake.slash(admin, channel, "gamenight settings", web_pages="on")
+            link = re.search(r"<(https?://[^>]+/s/[A-Za-z0-9_-]+)>", on.content)[1]
+            await page.goto(opened.live)
+            await server_page.goto(local(bot, link))
+            await expect(page.locator(".board img")).to_have_count(1)
+            await expect(server_page.locator(".server-part")).to_have_count(1)
+
+            await fake.slash(admin, channel, "gamenight settings", web_pages="off")
+
+            for each, gone in ((page, "No match here"), (server_page, "No page here")):
+                await expect(each.locator("h1")).to_have_text(gone)
+                await expect(each.locator(".board img, .server-part")).to_have_count(0)
+    await server_page.close()
+    # the refused reconnections (404) are the browser's own console lines, not the page's
+    assert all("404" in error for error in errors), errors

@@ -27,8 +27,23 @@
     }
   }
 
-  if (window.EventSource) {
+  // A stream the server refused to reopen: the page is gone (its pages were turned off)
+  // when the part is gone too, and the reload shows so; else try again in a while.
+  async function reopen() {
+    try {
+      const answer = await fetch(server.dataset.part, { headers: { Accept: "text/html" } });
+      if (answer.status === 404) { window.location.reload(); return; }
+    } catch (error) { /* offline: try again below */ }
+    setTimeout(listen, 5000);
+  }
+
+  function listen() {
     const source = new EventSource(server.dataset.events);
     source.addEventListener("version", function (event) { refresh(String(event.data)); });
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED) reopen();
+    });
   }
+
+  if (window.EventSource) listen();
 })();

@@ -38,10 +38,10 @@ async def client(pages):
         yield client
 
 
-async def started(service, game: str, channel: int):
+async def started(service, game: str, channel: int, guild: int = 7):
     """A match of `game` dealt and a few actions in."""
     people = PEOPLE[:GAMES[game]]
-    lobby = await service.open_lobby(game, guild_id=7, channel_id=channel, creator=people[0],
+    lobby = await service.open_lobby(game, guild_id=guild, channel_id=channel, creator=people[0],
                                      seed=4, options={"players": len(people)})
     match = lobby
     for person in people[1:]:

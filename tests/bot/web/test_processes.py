@@ -91,7 +91,7 @@ async def test_the_timer_opens_a_lost_listener_again_and_catches_up():
             self.opened: list[Listener] = []
             self.down = False
 
-        async def listen(self, _heard) -> Listener:
+        async def listen(self, _heard, _pages_off=None) -> Listener:
             if self.down:
                 raise OSError("connection refused")
             self.opened.append(Listener())
@@ -123,3 +123,34 @@ async def test_the_timer_opens_a_lost_listener_again_and_catches_up():
     assert len(store.opened) == 2 and store.opened[1].alive and caught == [True]
     await listening.stop()
     assert not store.opened[1].alive and waited
+
+
+async def test_pages_turned_off_in_one_process_end_the_streams_of_another(pg_location):
+    from dataclasses import replace
+
+    stores = [await Store.open(pg_location), await Store.open(pg_location)]
+    pages = WebPages(stores[1])
+    pages.listening.wait = never
+    await pages.start("127.0.0.1", 0)
+    service = MatchService(stores[0])
+    try:
+        match = await started(service, "reversi", channel=41)
+        other = await started(service, "reversi", channel=42, guild=8)
+        base = f"http://127.0.0.1:{pages.port}"
+        async with aiohttp.ClientSession() as session:
+            streams = [await session.get(f"{base}/m/{await stores[1].match_token(m.id)}/events")
+                       for m in (match, other)]
+            for stream in streams:
+                assert await asyncio.wait_for(next_version(stream), 10) == match.row.version
+            settings = await stores[0].guild_settings(7)
+            await stores[0].set_guild_settings(7, replace(settings, web_pages=False))
+            rest = await asyncio.wait_for(streams[0].content.read(), 10)  # it ended
+            assert rest.strip() in (b"", b": still here")
+            assert not streams[1].content.at_eof()  # another server's page stays
+            token = await stores[1].match_token(match.id)
+            assert (await session.get(f"{base}/m/{token}/live")).status == 404
+            streams[1].close()
+    finally:
+        await pages.stop()
+        for store in stores:
+            await store.close()

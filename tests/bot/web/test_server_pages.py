@@ -206,12 +206,21 @@ async def test_turning_the_pages_off_takes_every_page_away_at_once(service, stor
         assert (await client.get(each)).status == 200, each
     stream = await client.get(path + "/events")
     await asyncio.wait_for(next_event(stream), 10)
+    match_stream = await client.get(live + "/events")
+    await asyncio.wait_for(next_event(match_stream), 10)
+    elsewhere = await started(service, "reversi", channel=37, guild=GUILD + 1)
+    other_stream = await client.get(f"/m/{await store.match_token(elsewhere.id)}/events")
+    await asyncio.wait_for(next_event(other_stream), 10)
 
     settings = await store.guild_settings(GUILD)
     await store.set_guild_settings(GUILD, replace(settings, web_pages=False))
-    pages.servers.turned_off(GUILD)
-    rest = await asyncio.wait_for(stream.content.read(), 10)  # to its end: the stream ended
-    assert rest.strip() == b""
+    pages.pages_off(GUILD)
+    for each in (stream, match_stream):  # read to their end: both streams ended
+        rest = await asyncio.wait_for(each.content.read(), 10)
+        assert rest.strip() == b""
+    assert not other_stream.content.at_eof()  # another server's match page stays
+    assert pages.hub.watching(elsewhere.id) == 1
+    other_stream.close()
     for each in paths:
         answer = await client.get(each)
         assert answer.status == 404, each
