@@ -27,6 +27,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlencode
 
 import aiohttp
 from aiohttp import web
@@ -34,6 +35,8 @@ from aiohttp import web
 from bot.matches.model import Match
 from bot.matches.service import MatchService
 from bot.web.language import page_language
+from bot.web.seat_words import YOUR_HAND
+from render.alt import doudizhu_cards, scrabble_rack
 from render.doudizhu import cards_words
 from i18n import Voice, Words, _, voice
 
@@ -129,6 +132,7 @@ class Activity:
             web.get(PREFIX + "/m/{token}/live", self.live_part),
             web.get(PREFIX + "/m/{token}/board.png", pages.live_picture),
             web.get(PREFIX + "/m/{token}/events", pages.events),
+            web.get(PREFIX + "/m/{token}/s/{signed}/mine.png", pages.seat_pages.picture),
             web.static(PREFIX + "/static", pages_static(), append_version=False),
         ]
 
@@ -247,11 +251,19 @@ class Activity:
             if match is None:
                 raise Refused(404, NO_MATCH)
             seat = match.seat_of(session.user_id)
+            say = self.say(request)
+            shown = None
+            if seat is not None:
+                shown = seat_view(match, seat, say)
+                if shown["alt"] is not None:  # the seat's own picture, as its DMs show it
+                    path = await self.pages.seat_pages.path(match.id, seat, session.user_id)
+                    query = urlencode({"v": int(match.row.version), "lang": say.lang})
+                    shown["picture"] = f"{path}/mine.png?{query}"
             return web.json_response({
                 "token": await self.pages.store.match_token(match.id),
                 "version": int(match.row.version),
                 "open": match.is_open,
-                "seat": None if seat is None else seat_view(match, seat, self.say(request)),
+                "seat": shown,
             })
         except Refused as refused:
             return self.refuse(request, refused)
@@ -291,9 +303,10 @@ PAGE_WORDS = {
 
 def seat_view(match: Match, seat: int, say: Voice) -> dict[str, Any]:
     """What a seated player sees of their own seat: whether it is theirs to act, their rack or
-    hand in words, and for Reversi the board's cells and the squares they may play."""
-    shown: dict[str, Any] = {"game": match.game, "to_act": False, "hand": None,
-                             "cells": None, "squares": []}
+    hand in words (and the alt text of its picture, while the match is on), and for Reversi
+    the board's cells and the squares they may play."""
+    shown: dict[str, Any] = {"game": match.game, "to_act": False, "hand": None, "alt": None,
+                             "picture": None, "cells": None, "squares": []}
     if match.state is None:
         return shown
     view = match.engine.view(match.state, seat)
@@ -304,8 +317,12 @@ def seat_view(match: Match, seat: int, say: Voice) -> dict[str, Any]:
             shown["squares"] = [match.engine.square_name(square) for square in view.legal]
     elif match.game == "scrabble" and view.rack:
         shown["hand"] = say(_("Your rack: {tiles}", tiles=" ".join(view.rack)))
+        shown["alt"] = scrabble_rack(view.rack, say)
     elif match.game == "doudizhu" and view.hand:
         shown["hand"] = say(_("Your hand: {cards}", cards=cards_words(view.hand)))
+        shown["alt"] = doudizhu_cards(view.hand, YOUR_HAND, say)
+    if match.status != "active":  # the private picture is the open match's alone
+        shown["alt"] = None
     return shown
 
 

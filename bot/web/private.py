@@ -55,11 +55,15 @@ class SeatPages:
 
     async def link(self, match_id: int, seat: int, user_id: int) -> str:
         """The address of `seat`'s private page for `user_id`, who holds it, for LINK_SECONDS."""
+        return f"{self.pages.public_url}/{await self.path(match_id, seat, user_id)}"
+
+    async def path(self, match_id: int, seat: int, user_id: int) -> str:
+        """`m/<token>/s/<signed>`: the private page's path, below the pages' root."""
         store = self.pages.store
         token = await store.match_token(match_id)
         signed = sign(await store.seat_key(match_id), token, seat, user_id,
                       int(self.pages.clock() + self.seconds))
-        return f"{self.pages.public_url}/m/{token}/s/{signed}"
+        return f"m/{token}/s/{signed}"
 
     async def seat_of(self, request: web.Request, shown: Shown) -> tuple[int | None, Words | None]:
         """The seat the request's link opens, or None and why not."""

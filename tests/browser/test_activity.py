@@ -8,6 +8,7 @@ the move the bot commits and posts; the move of a slash command shows up without
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -159,3 +160,34 @@ async def test_the_activity_follows_the_channels_next_match(page, tmp_path):
             await expect(activity.locator("#live .match")).to_have_attribute(
                 "data-version", str(new.row.version))
             await expect(activity.locator("#notice")).to_have_text("You are watching this match.")
+
+
+async def test_a_seated_player_sees_their_own_hand_drawn(page, tmp_path):
+    """Dou Dizhu in the Activity: the seated player's hand as its DMs draw it, with its alt
+    text, and axe finds nothing serious."""
+    from playwright.async_api import expect
+
+    people = ("alice", "bob", "cleo")
+    async with fake_world("doudizhu", people) as (fake, guild, channel, users):
+        alice, bob, cleo = (users[name] for name in people)
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            lobby = await fake.slash(alice, channel, "doudizhu new", players=3)
+            for user in (bob, cleo):
+                await fake.click(user, lobby.message, label="Join")
+            instance = fake.launch_activity(channel, [alice, bob, cleo])
+            errors = record_errors(page)
+            await open_in_discord(page, f"http://127.0.0.1:{bot.web.port}", fake, cleo,
+                                  instance, channel)
+            activity = page.frame_locator("#activity")
+            await expect(activity.locator("#activity")).to_have_attribute("data-signed-in", "true")
+            mine = activity.locator("#mine")
+            await expect(mine).to_be_visible()
+            await expect(mine).to_have_attribute("alt", re.compile(r"^Your hand: \w"))
+            drawn = await mine.evaluate("i => i.complete && i.naturalWidth")
+            assert drawn and drawn > 300, drawn
+            clock = activity.locator("#live time.deadline")
+            await expect(clock).to_have_text(re.compile(r"^\d+(:\d\d)+$"))  # counting down
+            found = await axe_violations(page.frames[1])
+            assert not found, describe(found)
+            assert not [e for e in errors if "Content Security Policy" in e or "uncaught" in e], errors

@@ -210,3 +210,41 @@ async def test_the_activity_names_the_channels_next_match_once_one_is_over(tmp_p
                 assert status == 200 and new["open"] and new["token"] != shown["token"]
                 assert new["token"] == await bot.store.match_token(second.id)
                 assert new["version"] == second.row.version
+
+
+async def test_a_seated_player_sees_their_own_rack_as_a_picture(tmp_path):
+    from i18n import voice
+    from render.scrabble import render_rack
+
+    async with fake_world("scrabble", ("alice", "bob", "cleo")) as (fake, guild, channel, users):
+        alice, bob, cleo = users["alice"], users["bob"], users["cleo"]
+        async with running_bot(fake, tmp_path / "g.db", guild.id, web_port="0",
+                               activity=True) as bot:
+            lobby = await fake.slash(alice, channel, "scrabble new")
+            await fake.click(bob, lobby.message, label="Join")
+            await fake.click(alice, lobby.message, label="Start")
+            match = await bot.service.current(channel.id)
+            instance = fake.launch_activity(channel, [alice, bob, cleo])
+            root = f"http://127.0.0.1:{bot.web.port}"
+            base = root + "/activity/"  # the page's picture addresses are relative to it
+            async with aiohttp.ClientSession() as http:
+                player, spectator = Activity(http, root), Activity(http, root)
+                await player.sign_in(fake, bob, instance)
+                await spectator.sign_in(fake, cleo, instance)
+                _status, shown = await player.call("match")
+                rack = match.engine.view(match.state, match.seat_of(bob.id)).rack
+                seat = shown["seat"]
+                assert seat["hand"] == f"Your rack: {' '.join(rack)}"
+                assert seat["alt"] and seat["picture"].startswith(f"m/{shown['token']}/s/")
+                async with http.get(base + seat["picture"]) as picture:
+                    assert picture.status == 200
+                    assert picture.headers["Content-Type"] == "image/png"
+                    assert "frame-ancestors 'self' https://discord.com" in \
+                        picture.headers["Content-Security-Policy"]
+                    assert await picture.read() == render_rack(rack, voice("en"))
+                _status, watched = await spectator.call("match")
+                assert watched["seat"] is None  # no picture of anyone's rack
+
+                forged = seat["picture"].replace("/s/", "/s/x", 1)
+                async with http.get(base + forged) as refused:
+                    assert refused.status == 404

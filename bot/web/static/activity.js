@@ -8,16 +8,19 @@
 // again every AFTER_MATCH ms, so the next match opened in the channel (a rematch, a new lobby)
 // is shown without a reload (a channel has one open match at a time: none can start before).
 import { DiscordSDK } from "./activity-sdk.js";
+import { Deadlines } from "./deadlines.js";
 
 const root = document.getElementById("activity");
 const notice = document.getElementById("notice");
 const live = document.getElementById("live");
 const seatBox = document.getElementById("seat");
 const hand = document.getElementById("hand");
+const mine = document.getElementById("mine");
 const squares = document.getElementById("squares");
 const grid = document.getElementById("grid");
 const form = document.getElementById("move");
 const answerBox = document.getElementById("answer");
+const deadlines = new Deadlines(live);
 const lang = root.dataset.lang;
 const COLUMNS = "abcdefgh";
 const AFTER_MATCH = 5000;
@@ -60,6 +63,7 @@ async function showPart() {
   if (part && Number(part.dataset.version) > shownVersion) {
     live.replaceChildren(document.importNode(part, true));
     shownVersion = Number(part.dataset.version);
+    deadlines.learn();
   }
 }
 
@@ -91,6 +95,14 @@ function showSeat(seat) {
   notice.textContent = "";
   hand.textContent = seat.hand || "";
   hand.hidden = !seat.hand;
+  // The seat's own picture (a rack, a hand), as its DMs show it; a new address per version.
+  if (seat.picture) {
+    if (mine.getAttribute("src") !== seat.picture) mine.src = seat.picture;
+    mine.alt = seat.alt;
+  } else {
+    mine.removeAttribute("src");
+  }
+  mine.hidden = !seat.picture;
   if (seat.game === "reversi") {
     form.hidden = true;
     if (seat.cells) showGrid(seat); else squares.hidden = true;

@@ -1,28 +1,13 @@
 // The live page: Server-Sent Events say each new version of the match; the changing part is
 // fetched again then. EventSource reconnects by itself, sending the last version it saw.
-"use strict";
+import { Deadlines } from "./deadlines.js";
+
 (function () {
   const live = document.getElementById("live");
   if (!live) return;
-  let offset = 0; // the server's clock minus ours, in ms
+  const deadlines = new Deadlines(live);
 
   function current() { const m = live.querySelector(".match"); return m ? Number(m.dataset.version) : -1; }
-
-  function twoDigits(n) { return String(n).padStart(2, "0"); }
-
-  function tick() {
-    const now = Date.now() + offset;
-    for (const el of live.querySelectorAll("time.deadline")) {
-      const left = Math.max(0, Math.round((Number(el.dataset.due) * 1000 - now) / 1000));
-      const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-      el.textContent = (h ? h + ":" + twoDigits(m) : String(m)) + ":" + twoDigits(s);
-    }
-  }
-
-  function learnClock() {
-    const m = live.querySelector(".match");
-    if (m && m.dataset.now) offset = Number(m.dataset.now) * 1000 - Date.now();
-  }
 
   let fetching = null;
   async function refresh(version) {
@@ -37,8 +22,7 @@
         const part = parsed.querySelector(".match");
         if (part && Number(part.dataset.version) > current()) {
           live.replaceChildren(document.importNode(part, true));
-          learnClock();
-          tick();
+          deadlines.learn();
         }
       } catch (error) { /* the next event tries again */ }
     })();
@@ -46,9 +30,7 @@
     fetching = null;
   }
 
-  learnClock();
-  tick();
-  setInterval(tick, 1000);
+  deadlines.learn();
   // A stream the server refused to reopen: the page is gone (its server turned its pages
   // off) when the part is gone too, and the reload shows so; else try again in a while.
   async function reopen() {

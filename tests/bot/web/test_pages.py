@@ -243,7 +243,7 @@ async def test_an_unknown_token_is_a_friendly_404(client, path):
 async def test_every_answer_carries_the_security_headers(service, store, client):
     match = await started(service, "reversi", channel=22)
     token = await store.match_token(match.id)
-    for path in (f"/m/{token}", "/static/web.css", "/static/live.js"):
+    for path in (f"/m/{token}", "/static/web.css", "/static/live.js", "/static/deadlines.js"):
         answer = await client.get(path)
         assert answer.status == 200, path
         csp = answer.headers["Content-Security-Policy"]
@@ -252,7 +252,7 @@ async def test_every_answer_carries_the_security_headers(service, store, client)
         assert answer.headers["Referrer-Policy"] == "no-referrer"
     html = await (await client.get(f"/m/{token}")).text()
     assert "<script>" not in html and "<style" not in html and " style=" not in html
-    assert re.search(r"<script src=\"[^\"]+\.js\" defer></script>", html)
+    assert re.search(r"<script type=\"module\" src=\"[^\"]+\.js\"></script>", html)
     assert " on" not in re.sub(r">[^<]*<", "><", html)  # no onclick= and the like
 
 
