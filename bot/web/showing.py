@@ -18,6 +18,7 @@ from bot.web import words
 from games.replay import Step, steps as replay_steps
 from i18n import Words, _, listed, n_
 from render.doudizhu import cards_words
+from render.doudizhu_words import describe
 from render.replay_words import action_words, scores_line
 
 
@@ -32,11 +33,13 @@ class SeatShown:
 
 @dataclass(frozen=True)
 class Ply:
-    """One action: what it did, and (Scrabble) the scores after it."""
+    """One action: what it did, short (the picture's caption) and in full (the move list),
+    and (Scrabble) the scores after it."""
 
     number: int
     said: Words
     scores: Words | None
+    line: Words
 
 
 @dataclass(frozen=True)
@@ -150,8 +153,31 @@ def read_back(match: Match, moves: Sequence[MoveRow],
         scores = None
         if match.game == "scrabble":
             scores = scores_line(names, view.scores)
-        plies.append(Ply(step.ply, action_words(match.game, step, view, names), scores))
+        said = action_words(match.game, step, view, names)
+        line = doudizhu_line(step, names) if match.game == "doudizhu" else None
+        plies.append(Ply(step.ply, said, scores, said if line is None else line))
     return tuple(plies), tuple(views), found
+
+
+def doudizhu_line(step: Step, names: Sequence[Words]) -> Words | None:
+    """A Dou Dizhu bid, pass or play as the channel says it, the cards by name (a screen
+    reader says `red joker`, not `R`); None for the other actions (their caption says it)."""
+    events = {event.kind: event.values for event in step.after.events}
+    player = names[step.seat] if step.seat is not None and step.seat < len(names) else ""
+    if "play" in events:
+        play = events["play"]
+        said = {"player": player, "play": play["play"],
+                "what": describe(play["type"], play["size"]), "cards": cards_words(play["cards"])}
+        if play["lead"]:
+            return _("{player} leads {play} ({what}: {cards}).", **said)
+        return _("{player} plays {play} ({what}: {cards}).", **said)
+    if "pass" in events:
+        return _("{player} passes.", player=player)
+    if "bid" in events:
+        if events["bid"]["amount"]:
+            return _("{player} bids {amount}.", player=player, amount=events["bid"]["amount"])
+        return _("{player} passes without bidding.", player=player)
+    return None
 
 
 async def show(store: Any, match: Match) -> Shown:

@@ -38,7 +38,8 @@ from typing import Any, Protocol
 import discord
 
 import games.doudizhu as ddz
-from bot.adapters.doudizhu.words import TYPE_NAMES, play_label as play_words
+from bot.adapters.doudizhu.words import play_label as play_words
+from render.doudizhu_words import TYPE_NAMES
 from bot.matches.errors import LobbyError, OutOfDate
 from bot.matches.model import ActionResult, Match
 from bot.matches.titles import title

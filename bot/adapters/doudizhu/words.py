@@ -12,27 +12,11 @@ import games.doudizhu as ddz
 from bot.ui.present import legacy_names, mention
 from bot.matches.model import Match, player_name
 from games.common import Event, GameError, quoted
-from i18n import Text, Words, _, lines, listed, n_
+from i18n import Words, _, lines, listed, n_
 from render.doudizhu import JOKER_NAMES, card_words, cards_words
+from render.doudizhu_words import TYPE_NAMES, describe
 
 
-TYPE_NAMES: dict[str, Text] = {
-    ddz.SINGLE: _("single"),
-    ddz.PAIR: _("pair"),
-    ddz.TRIO: _("trio"),
-    ddz.TRIO_SINGLE: _("trio with a single"),
-    ddz.TRIO_PAIR: _("trio with a pair"),
-    ddz.SEQUENCE: _("sequence"),
-    ddz.PAIR_SEQUENCE: _("pair sequence"),
-    ddz.TRIO_SEQUENCE: _("trio sequence"),
-    ddz.TRIO_SEQUENCE_SINGLES: _("trio sequence with singles"),
-    ddz.TRIO_SEQUENCE_PAIRS: _("trio sequence with pairs"),
-    ddz.BOMB: _("bomb"),
-    ddz.ROCKET: _("rocket"),
-    ddz.QUADPLEX: _("quadplex set"),
-}
-CHAINS = frozenset({ddz.SEQUENCE, ddz.PAIR_SEQUENCE, ddz.TRIO_SEQUENCE,
-                    ddz.TRIO_SEQUENCE_SINGLES, ddz.TRIO_SEQUENCE_PAIRS})
 SHORT_CHAIN = {
     ddz.SEQUENCE: _("a sequence needs at least 5 cards"),
     ddz.PAIR_SEQUENCE: _("a pair sequence needs at least 3 pairs"),
@@ -45,15 +29,6 @@ RANK_WORDS: dict[str, Words | str] = {
 # TRANSLATORS: how many cards, in "you do not hold three 7s (you have one)".
 NUMBER_WORDS = (_("one"), _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"),
                 _("eight"))
-
-
-def describe(kind: str, size: int) -> Words:
-    """A play's kind as players name it: `pair`, `sequence of 6 cards`, `bomb of 5 cards`..."""
-    if kind in CHAINS or (kind == ddz.BOMB and size > 4):
-        return _("{type} of {n} cards", type=TYPE_NAMES[kind], n=size)
-    if kind == ddz.QUADPLEX:
-        return _("four with two pairs") if size == 8 else _("four with two singles")
-    return TYPE_NAMES[kind]
 
 
 def play_label(combo: ddz.Combination) -> Words:

@@ -15,6 +15,7 @@ from bot.web.language import page_language
 from bot.web.limits import RateLimit, client_address, trusted_proxies
 from bot.web.pictures import alt_text, table_png
 from bot.web.server import WebPages
+from bot.web.showing import show
 from games.replay import final_state
 from i18n import voice
 from render.doudizhu import cards_words
@@ -89,9 +90,11 @@ async def test_the_live_page_shows_the_board_with_its_alt_text_and_the_moves(
     picture = await client.get(re.search(r'<img src="\.\./([^"]+)"', html)[1].replace("&amp;", "&")
                                .join(("/", "")))
     assert picture.status == 200 and picture.content_type == "image/png"
-    names_worded = names
-    assert await picture.read() == table_png(game, view, moves_in(html)[-1], names_worded,
-                                             voice("en"))
+    caption = voice("en")((await show(store, match)).caption())  # the short caption
+    assert await picture.read() == table_png(game, view, caption, names, voice("en"))
+    if game == "doudizhu":  # the list says each bid in full, as the channel does
+        assert all(re.fullmatch(r"\w+ (bids \d|passes without bidding)\.?", line)
+                   for line in moves_in(html)), moves_in(html)
 
 
 async def test_no_hidden_hand_or_rack_is_on_a_page(service, store, client):
@@ -220,6 +223,13 @@ async def test_the_replay_at_ply_n_is_the_engine_state_after_n_actions(
         assert picture.status == 200
     if game == "doudizhu":  # hands shown once the match is over
         assert "Hands at this point" in html
+        listed = moves_in(html)  # each play with its kind and its cards by name
+        leads = [line for line in listed if " leads " in line]
+        kind = r"\((single|pair|trio|sequence|pair sequence|trio sequence|bomb|rocket|four)"
+        assert leads and all(re.fullmatch(rf"\w+ leads [\w ]+ {kind}[a-z ,0-9]*: .+\)\.", line)
+                             for line in leads), leads
+        assert any(re.fullmatch(r"\w+ plays \S+ \(.+\)\.", line) for line in listed)
+        assert any(line.endswith(" passes.") for line in listed)
     if game == "scrabble":
         assert "Scores after this move" in html
 
