@@ -54,7 +54,8 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
              metrics_port: str = "", computer_delay: str = "0", computer_workers: str = "1",
              computer_executor: Executor | None = None, render_workers: str = "0",
              clock: Clock | None = None, shards: str = "", shard_ids: str = "",
-             backup_dir: str = "", web_port: str = "", activity: bool = False) -> GamenightBot:
+             backup_dir: str = "", web_port: str = "", activity: bool = False,
+             reviews: str = "off") -> GamenightBot:
     """The bot as configured from the environment; `metrics_port` "0" serves metrics on any
     free port (`bot.metrics.port`). Computers act at once (no pause) unless told otherwise,
     in a process pool of `computer_workers` unless `computer_executor` is given; pictures are
@@ -62,7 +63,8 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
     `shard_ids` as GAMENIGHT_SHARDS and GAMENIGHT_SHARD_IDS; `backup_dir` as
     GAMENIGHT_BACKUP_DIR (backups every 24 hours of `clock`); `web_port` "0" serves the match
     pages on any free port (`bot.web.port`); `activity` serves the Discord Activity there too
-    (DISCORD_CLIENT_SECRET: the fake's)."""
+    (DISCORD_CLIENT_SECRET: the fake's); `reviews` as GAMENIGHT_REVIEWS (off: the tests that
+    finish matches judge no turn unasked)."""
     settings = Settings.from_mapping({
         "DISCORD_TOKEN": fake.token,
         "GAMENIGHT_DB": str(db_path),
@@ -78,6 +80,7 @@ def make_bot(fake: FakeDiscord, db_path: Path, guild_id: int | None, *,
         "GAMENIGHT_WEB_PORT": web_port,
         "GAMENIGHT_PUBLIC_URL": "http://127.0.0.1:8080" if web_port else "",
         "DISCORD_CLIENT_SECRET": fake.client_secret if activity else "",
+        "GAMENIGHT_REVIEWS": reviews,
     })
     return GamenightBot(settings, computer_executor=computer_executor, clock=clock)
 

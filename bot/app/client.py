@@ -35,6 +35,7 @@ from bot.matches.records import backfill
 from bot.operations.schedule import BackupSchedule
 from bot.registry import GAMES, SHARED
 from bot.workers.pictures import RENDERS
+from bot.matches.reviews import Reviews
 from bot.matches.service import MatchService
 from bot.matches.model import Match
 from bot.storage.store import Store
@@ -174,6 +175,7 @@ class GamenightBot(commands.AutoShardedBot):
                                          executor=self._computer_executor, metrics=self.metrics)
         self.clocks = TurnClocks(self.store, self.service, self.presenters, self.languages, self,
                                  self.clock)
+        self.reviews = Reviews(self.store, self.computers.executor)
         self.add_listener(self.clocks.back_by_command, "on_interaction")  # an away player acts
         self.add_listener(self._note_language, "on_interaction")  # for DMs in their language
         if self.metrics is not None:
@@ -210,6 +212,8 @@ class GamenightBot(commands.AutoShardedBot):
         # keeps time for all that share the database (bot/matches/timekeeper.py).
         await self.timekeeper.start()
         self.start_backups()
+        if self.settings.review_finished and (self.shard_ids is None or 0 in self.shard_ids):
+            await self.reviews.catch_up(self.service.get)  # one process of several does
         await self.tree.set_translator(CommandTranslator())
         if self.shard_ids is None or 0 in self.shard_ids:  # one process of several syncs
             await self.sync_commands()
@@ -251,6 +255,8 @@ class GamenightBot(commands.AutoShardedBot):
         if self.timekeeper.holding:
             self.computers.schedule(match)
             self.clocks.arm(match.row)
+        if match.status == "finished" and self.settings.review_finished:
+            self.reviews.queue(match)  # the coach's review, ready when asked for
         if match.status in ("finished", "cancelled"):  # a game night's table, maybe
             self.night_runner.spawn(self.night_runner.match_ended(match),
                                     f"match {match.id} ended")
@@ -286,6 +292,8 @@ class GamenightBot(commands.AutoShardedBot):
             await self.backups.stop()
         if hasattr(self, "timekeeper"):
             await self.timekeeper.stop()  # gives the lease up: another process takes over
+        if hasattr(self, "reviews"):
+            await self.reviews.stop()
         if hasattr(self, "computers"):
             self.computers.close()
         RENDERS.close()

@@ -58,6 +58,7 @@ class Settings:
     computer_delay: float = 1.5  # GAMENIGHT_COMPUTER_DELAY: seconds before a computer acts
     computer_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     render_workers: int = RENDER_WORKERS  # GAMENIGHT_RENDER_WORKERS: 0 draws in threads
+    review_finished: bool = True  # GAMENIGHT_REVIEWS: review each finished match unasked
     shard_count: int | None = None  # GAMENIGHT_SHARDS: Discord shards in all (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # GAMENIGHT_SHARD_IDS: this process's (None: all)
     backup_dir: Path | None = None  # GAMENIGHT_BACKUP_DIR: scheduled backups (None: none)
@@ -123,12 +124,23 @@ class Settings:
             computer_delay=computer_delay(values.get("GAMENIGHT_COMPUTER_DELAY", "")),
             computer_workers=computer_workers(values.get("GAMENIGHT_COMPUTER_WORKERS", "")),
             render_workers=render_workers(values.get("GAMENIGHT_RENDER_WORKERS", "")),
+            review_finished=reviews_on(values.get("GAMENIGHT_REVIEWS", "")),
             shard_count=shard_count,
             shard_ids=shard_ids,
             **backups(values, database),
             **web(values),
             **activity(values),
         )
+
+
+def reviews_on(value: str) -> bool:
+    """GAMENIGHT_REVIEWS: `on` (the default) or `off`."""
+    said = value.strip().lower() or "on"
+    if said not in ("on", "off"):
+        raise ConfigError(f"GAMENIGHT_REVIEWS must be on (review every finished match in the "
+                          f"background, for the accuracy in /gamenight stats) or off (review "
+                          f"only when someone asks), not {value.strip()[:20]!r}.")
+    return said == "on"
 
 
 def environment(environ: Mapping[str, str] | None = None,

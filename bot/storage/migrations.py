@@ -329,6 +329,28 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL
     );
     """,
+    # 18: the coach (bot/matches/reviews.py). `match_reviews`: a finished match's review, each
+    # turn judged (games/review.py's Judged as JSON), by the reviewer version `reviewer` (a
+    # newer reviewer reviews again). `results.accuracy`: the seat's accuracy from it, 0-100
+    # (NULL: not reviewed), for `/gamenight stats`. `match_hints`: each hint given (a match
+    # with one is unrated).
+    """
+    CREATE TABLE match_reviews (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        reviewer INTEGER NOT NULL,
+        turns TEXT NOT NULL,
+        made_at TEXT NOT NULL
+    );
+    ALTER TABLE results ADD COLUMN accuracy INTEGER;
+    CREATE TABLE match_hints (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (match_id, version, seat)
+    );
+    """,
 )
 
 

@@ -12,7 +12,9 @@ exactly one wins, whichever process they run in.
 delivery.py (lobby and board messages, live DMs, closed DMs), clocks.py (turn clocks, leases),
 settings.py (servers' and people's settings, languages), records.py (records, ratings, history,
 forgetting a person), nights.py (game nights, their tables, seasons), commits.py (hearing
-other processes' commits), links.py (the web pages' match tokens), server_links.py (a server page's token) and tables.py (whole tables, for `gamenight migrate`). The rows they read and write are in rows.py, their errors in errors.py.
+other processes' commits), links.py (the web pages' match tokens), server_links.py (a server
+page's token), reviews.py (the coach's reviews, accuracies and hints) and tables.py (whole
+tables, for `gamenight migrate`). The rows they read and write are in rows.py, their errors in errors.py.
 """
 
 from __future__ import annotations
@@ -35,11 +37,12 @@ from bot.storage.records import RecordStore
 from bot.storage.settings import SettingsStore
 from bot.storage.tables import TableStore
 from bot.storage.links import LinkStore
+from bot.storage.reviews import ReviewStore
 from bot.storage.server_links import ServerLinkStore
 
 
 class Store(MatchStore, DeliveryStore, ClockStore, SettingsStore, RecordStore, CommitStore,
-            TableStore, NightStore, LinkStore, ServerLinkStore):
+            TableStore, NightStore, LinkStore, ServerLinkStore, ReviewStore):
     """Owns the database: `await Store.open(path or postgresql:// URL)`, then `close()`."""
 
     @classmethod

@@ -31,6 +31,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "seasons": ("guild_id", "number"),
     "match_links": ("match_id",),
     "guild_links": ("guild_id",),
+    "match_reviews": ("match_id",),
+    "match_hints": ("match_id", "version", "seat"),
 }
 IDENTITIES = {"matches": "id", "moves": "id", "records": "seq", "nights": "id", "night_log": "id"}  # numbered by the database
 

@@ -257,3 +257,11 @@ def test_a_bad_trusted_proxy_stops_the_bot_with_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
     assert "GAMENIGHT_WEB_TRUSTED_PROXIES must be" in done.stderr and "10.0.0.0/33" in done.stderr
+
+
+def test_reviews_are_on_unless_turned_off():
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).review_finished
+    assert not Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_REVIEWS": "off"}
+                                     ).review_finished
+    with pytest.raises(ConfigError, match="GAMENIGHT_REVIEWS must be on"):
+        Settings.from_mapping({"DISCORD_TOKEN": "t", "GAMENIGHT_REVIEWS": "sometimes"})

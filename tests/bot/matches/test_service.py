@@ -206,7 +206,7 @@ async def test_resign_and_cancel(service):
 
 
 async def test_schema_is_versioned(store):
-    assert await store.schema_version() == len(MIGRATIONS) == 17
+    assert await store.schema_version() == len(MIGRATIONS) == 18
 
 
 @pytest.mark.sqlite_only
@@ -262,7 +262,8 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
                           "DROP TABLE rating_changes", "DROP TABLE leases",
                           *(f"DROP TABLE {table}" for table in (
                               "night_log", "night_tables", "night_players", "nights",
-                              "night_settings", "seasons", "match_links", "guild_links")),
+                              "night_settings", "seasons", "match_links", "guild_links",
+                              "match_reviews", "match_hints")),
                           "DROP INDEX matches_by_guild",
                           "ALTER TABLE moves DROP COLUMN actor",
                           *(f"ALTER TABLE matches DROP COLUMN {column}" for column in (
@@ -275,7 +276,7 @@ async def test_a_version_1_database_is_migrated_with_its_matches(db_path):
     await old.close()
 
     store = await Store.open(db_path)
-    assert await store.schema_version() == len(MIGRATIONS) == 17
+    assert await store.schema_version() == len(MIGRATIONS) == 18
     assert await store.live_dm(match.id, 0) is None  # no live DM is known yet
     reopened = await MatchService(store).get(match.id)
     assert reopened.state == match.state
