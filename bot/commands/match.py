@@ -26,6 +26,7 @@ from bot.ui.present import COLOUR, Reply, in_turn, join_sentences, send_reply
 from bot.ui.presenter import Presenter
 from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
+from bot.ui.review import ReviewButton, ReviewSeatMenu, send_review
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import LEVELS, player_name
 from bot.nights.when import valid_zone
@@ -191,6 +192,13 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def replay(self, interaction: discord.Interaction,
                      id: app_commands.Range[int, 1]) -> None:
         await send_replay(self.bot, interaction, id)
+
+    @app_commands.command(name="review", description="The coach's review of a finished match: "
+                                                      "accuracy and costliest turns (only you)")
+    @app_commands.describe(id="The match's number (your last finished match here if left out)")
+    async def review(self, interaction: discord.Interaction,
+                     id: app_commands.Range[int, 1] | None = None) -> None:
+        await send_review(self.bot, interaction, id)
 
     @app_commands.command(name="history", description="Recent matches in this server, with "
                                                        "results and links (only you)")
@@ -542,4 +550,5 @@ async def setup(bot: GamenightBot) -> None:
     bot.add_dynamic_items(*NIGHT_CONTROLS)
     bot.add_dynamic_items(LobbyButton, RematchButton, ThreadButton, RetryDMButton,
                           AddComputerSelect, RemoveComputerButton, records_view.LeaderboardPage,
-                          records_view.HistoryPage, records_view.ForgetButton)
+                          records_view.HistoryPage, records_view.ForgetButton, ReviewButton,
+                          ReviewSeatMenu)

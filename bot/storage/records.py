@@ -252,4 +252,4 @@ def _result(row: Any) -> ResultRow:
     return ResultRow(row["match_id"], row["seq"], row["seat"], row["user_id"], row["name"] or "",
                      row["place"], row["score"], bool(row["won"]), bool(row["rated"]),
                      row["turns"], row["seconds"], loads(row["highlights"]),
-                     row["finished_at"], row["game"], change, row["unrated"])
+                     row["finished_at"], row["game"], change, row["unrated"], row["accuracy"])

@@ -48,6 +48,15 @@ class ReviewStore(StoreBase):
                 (*games, reviewer, limit))
         return [int(row["id"]) for row in rows]
 
+    async def last_finished(self, channel_id: int, user_id: int) -> int | None:
+        """The newest finished match in the channel that the person sat in."""
+        async with self._reading() as db:
+            found = await db.fetchval(
+                "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
+                " WHERE m.channel_id = ? AND s.user_id = ? AND m.status = 'finished'"
+                " ORDER BY m.id DESC LIMIT 1", (channel_id, user_id))
+        return None if found is None else int(found)
+
     async def accuracy_by_game(self, guild_id: int, user_id: int) -> dict[str, tuple[float, int]]:
         """A person's mean accuracy in a server per game, and over how many matches."""
         async with self._reading() as db:

@@ -209,6 +209,7 @@ class ResultRow:
     game: str
     change: tuple[int, int] | None = None  # the all-time rating before and after
     unrated: str | None = None  # why the match moved no rating (None: it did)
+    accuracy: int | None = None  # from the coach's review, 0-100 (None: not reviewed)
 
 
 @dataclass(frozen=True)

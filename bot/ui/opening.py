@@ -22,6 +22,7 @@ from bot.ui.gone import GoneStore, edit_stored
 from bot.ui.lobby import LobbyHost, lobby_card, player_of
 from bot.ui.persistent import PersistentItem
 from bot.ui.present import Reply, in_turn, send_reply
+from bot.ui.review import with_review_button
 from bot.ui.threads import (
     NO_THREAD_PERMISSION, THREAD_DAY, can_thread, decode_options, encode_options,
     thread_permissions_missing,
@@ -233,10 +234,11 @@ class RematchButton(
 
 
 def rematch_view(match: Match, voice: Voice = ENGLISH_VOICE) -> discord.ui.View:
-    """The Rematch button under a finished match's board, in the channel's `voice`."""
+    """The Rematch button under a finished match's board, in the channel's `voice`, and the
+    Review button where the game has a coach."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(match.id, voice))
-    return view
+    return with_review_button(view, match, voice)
 
 
 async def open_rematch(bot: OpeningHost, interaction: discord.Interaction,
@@ -276,5 +278,6 @@ async def retire_rematch(bot: OpeningHost, match: Match | None) -> None:
     replay stays."""
     if match is not None and match.status == "finished":
         voice = await bot.languages.server(match.guild_id)
+        view = with_review_button(discord.ui.View(timeout=None), match, voice)
         await edit_stored(bot, match, match.row.board_message_id, "the Rematch button",
-                          view=await with_watch_button(bot, match, None, voice))
+                          view=await with_watch_button(bot, match, view, voice))

@@ -201,6 +201,11 @@ async def game_stats(store: RecordsStore, presenters: Mapping[str, Presenter], g
                       rating=overall.display, season=season.display))
     elif overall is not None:
         said.append(_("Rating: **{rating}** all time", rating=overall.display))
+    reviewed = [r.accuracy for r in results if r.accuracy is not None]
+    if reviewed:
+        said.append(n_("Accuracy: **{accuracy}** on average ({n} match reviewed)",
+                       "Accuracy: **{accuracy}** on average ({n} matches reviewed)",
+                       len(reviewed), accuracy=round(sum(reviewed) / len(reviewed))))
     turns = sum(r.turns for r in results)
     seconds = sum(r.seconds for r in results)
     if turns:
