@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.matches.errors import WrongGame
-from bot.matches.model import ActionResult, Match
+from bot.matches.model import HINTS_OPTION, ActionResult, Match
 from bot.matches.service import MatchService
 from bot.matches.titles import TITLES
 from bot.matches.turn_time import TURN_OPTION, TURN_TIMES, duration
@@ -31,9 +31,19 @@ TURN_TIME_CHOICES = [app_commands.Choice(name="off: no clock", value="off")] + [
 ]
 
 
+HINTS_TEXT = "on: players may ask for the computer's move (/match hint); the match is then unrated"
+HINTS_CHOICES = [app_commands.Choice(name="on", value="on"),
+                 app_commands.Choice(name="off", value="off")]
+
+
 def turn_option(turn_time: str | None) -> dict[str, str]:
     """The lobby option for a `turn_time` chosen with `/<game> new` (none: the default)."""
     return {} if turn_time is None else {TURN_OPTION: turn_time}
+
+
+def hints_option(hints: str | None) -> dict[str, str]:
+    """The lobby option for `hints: on` (off, or none: no option)."""
+    return {HINTS_OPTION: "on"} if hints == "on" else {}
 
 
 @dataclass(frozen=True)
@@ -51,15 +61,17 @@ def new_command(description: str) -> Callable[[LobbyOptions], app_commands.Comma
     """`/<game> new`, whose body is written once, here. It decorates a method of the game's
     commands whose parameters are the game's own options (described and given choices as for
     any command, by decorators below this one) and which returns the lobby they ask for.
-    Every game's `turn_time` option comes after them; then the lobby opens in this channel,
+    Every game's `turn_time` and `hints` options come after them; then the lobby opens in this channel,
     or a thread is offered where a match is open."""
     def command(lobby: LobbyOptions) -> app_commands.Command[Any, ..., None]:
         async def new(self: GameCommands, interaction: discord.Interaction,
                       **chosen: Any) -> None:
             turn_time = chosen.pop("turn_time", None)
+            hints = chosen.pop("hints", None)
             asked = lobby(self, **chosen)
             await open_lobby(self.bot, interaction, self.game, invited=asked.invited,
-                             options={**asked.options, **turn_option(turn_time)})
+                             options={**asked.options, **turn_option(turn_time),
+                                      **hints_option(hints)})
 
         # discord.py reads the command's options from the signature, that its first parameter
         # is `self` from its qualified name, and their descriptions and choices from what the
@@ -68,16 +80,16 @@ def new_command(description: str) -> Callable[[LobbyOptions], app_commands.Comma
         new.__qualname__, new.__module__ = lobby.__qualname__, lobby.__module__
         new.__dict__.update({key: dict(value) for key, value in vars(lobby).items()
                              if key.startswith("__discord_app_commands_param_")})
-        app_commands.describe(turn_time=TURN_TIME_TEXT)(new)
-        app_commands.choices(turn_time=TURN_TIME_CHOICES)(new)
+        app_commands.describe(turn_time=TURN_TIME_TEXT, hints=HINTS_TEXT)(new)
+        app_commands.choices(turn_time=TURN_TIME_CHOICES, hints=HINTS_CHOICES)(new)
         return app_commands.command(name="new", description=description)(new)
 
     return command
 
 
 def new_signature(lobby: LobbyOptions) -> inspect.Signature:
-    """`(self, interaction, <the game's options>, turn_time=None)`, the options' annotations
-    read in the game's module."""
+    """`(self, interaction, <the game's options>, turn_time=None, hints=None)`, the options'
+    annotations read in the game's module."""
     signature = inspect.signature(lobby)
     hints = get_type_hints(lobby)
     me, *options = signature.parameters.values()
@@ -85,7 +97,8 @@ def new_signature(lobby: LobbyOptions) -> inspect.Signature:
     return signature.replace(return_annotation=None, parameters=[
         me, inspect.Parameter("interaction", kind, annotation=discord.Interaction),
         *(option.replace(annotation=hints[option.name]) for option in options),
-        inspect.Parameter("turn_time", kind, default=None, annotation=str | None)])
+        inspect.Parameter("turn_time", kind, default=None, annotation=str | None),
+        inspect.Parameter("hints", kind, default=None, annotation=str | None)])
 
 
 class GameCommands:

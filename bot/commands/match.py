@@ -27,6 +27,7 @@ from bot.ui.presenter import Presenter
 from bot.ui.dms import RetryDMButton
 from bot.ui.replays import send_replay
 from bot.ui.review import ReviewButton, ReviewSeatMenu, send_review
+from bot.ui.hints import send_hint
 from bot.matches.errors import LobbyError, NotAllowed
 from bot.matches.model import LEVELS, player_name
 from bot.nights.when import valid_zone
@@ -199,6 +200,11 @@ class MatchCog(commands.GroupCog, group_name="match",
     async def review(self, interaction: discord.Interaction,
                      id: app_commands.Range[int, 1] | None = None) -> None:
         await send_review(self.bot, interaction, id)
+
+    @app_commands.command(name="hint", description="The move the computer would make in your "
+                                                    "place, in a practice game (only you)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await send_hint(self.bot, interaction)
 
     @app_commands.command(name="history", description="Recent matches in this server, with "
                                                        "results and links (only you)")

@@ -18,7 +18,7 @@ from bot.matches.errors import Conflict, LobbyError, NoMatchHere, NotSeated, Wro
 from bot.matches.model import ActionResult, Match
 from bot.matches.engines import engine_for
 from bot.matches.commit_order import ChannelOrder
-from bot.matches.records import build_record, match_steps
+from bot.matches.records import HINTED, build_record, match_steps
 from bot.storage.errors import StaleVersion
 from bot.storage.rows import FinishRecord, MatchRow, MoveRow, now_iso
 from bot.storage.store import Store
@@ -136,7 +136,10 @@ class ServiceCore:
             log.warning("the move log of match %s does not read back (%r): its record is kept "
                         "without highlights", match.id, error)
             found = []
-        return build_record(match, found, moves, outcome)
+        record = build_record(match, found, moves, outcome)
+        if record.unrated is None and await self.store.hinted(match.id):
+            record = replace(record, unrated=HINTED)  # the coach helped someone
+        return record
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild a match's state from its seed and move log (an audit of the log)."""

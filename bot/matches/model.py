@@ -35,7 +35,8 @@ def game_title(game: str) -> str:
 SEATS_OPTION = "players"  # match option: the number of seats a lobby opens with
 UNRATED_OPTION = "unrated"  # match option: why it moves no rating (a night that is not rated)
 NIGHT_OPTION = "night"  # match option: the game night whose table it is (a no-show forfeits)
-BOT_OPTIONS = (SEATS_OPTION, TURN_OPTION, UNRATED_OPTION, NIGHT_OPTION)  # not the engine's
+HINTS_OPTION = "hints"  # match option: "on" lets players ask for hints (`/match hint`)
+BOT_OPTIONS = (SEATS_OPTION, TURN_OPTION, UNRATED_OPTION, NIGHT_OPTION, HINTS_OPTION)
 
 LEVELS = ("easy", "normal", "hard")  # a computer player's levels (each game's `ai.LEVELS`)
 LEVEL_NAMES: dict[str, Text] = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
@@ -131,6 +132,15 @@ class Match:
     def seat_target(self) -> int:
         """How many seats this lobby fills before starting by itself (option `players`)."""
         return int(self.row.options.get(SEATS_OPTION, self.engine.MAX_SEATS))
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints may be asked for: the lobby was opened with hints on, or it is practice (one
+        person against computers only)."""
+        if self.row.options.get(HINTS_OPTION) == "on":
+            return True
+        people = [seat for seat in self.seats if seat.kind != "computer"]
+        return len(people) == 1 and len(self.seats) > 1
 
     @property
     def table_size(self) -> int:

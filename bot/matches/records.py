@@ -25,6 +25,7 @@ from games.replay import Step, steps
 log = logging.getLogger(__name__)
 
 COMPUTER, AWAY, NO_SERVER = "computer", "away", "no_server"  # why a match is unrated
+HINTED = "hint"  # unrated: someone was shown a hint (`/match hint`)
 
 
 def unrated_reason(match: Any, moves: Sequence[MoveRow]) -> str | None:

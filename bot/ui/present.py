@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.matches.model import Match, player_name
+from bot.matches.model import HINTS_OPTION, Match, player_name
 from bot.matches.titles import title
 from games.common import Event
 from i18n import ENGLISH_VOICE, Duration, Joined, Voice, Words, _, lines, n_
@@ -279,5 +279,9 @@ def lobby_embed(match: Match, rules: Words | str | None = None,
     turn = match.row.turn_seconds
     embed.add_field(name=voice(_("Clock")), value=voice(
         _("No turn clock") if turn is None else _("{duration} a turn", duration=Duration(turn))))
+    if match.row.options.get(HINTS_OPTION) == "on":
+        embed.add_field(name=voice(_("Hints")), value=voice(_(
+            "On: `/match hint` shows the computer's move to whoever asks. A match with a hint "
+            "given is not rated.")))
     embed.set_footer(text=voice(_("Match #{id}", id=str(match.id))))
     return embed

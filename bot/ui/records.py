@@ -43,6 +43,7 @@ UNRATED: dict[str, Text] = {
     "away": _("not rated: a computer played for someone away"),
     "no_server": _("not rated"),
     "night": _("not rated: an unrated game night"),
+    "hint": _("not rated: a hint was given"),
 }
 
 

@@ -28,3 +28,17 @@ def judge_turn(game: str, state: dict[str, Any], seat: int, action: str,
     started = time.perf_counter()
     judged = review.judge(engine.State.from_dict(state), seat, action, seed=seed)
     return (None if judged is None else judged.to_dict()), time.perf_counter() - started
+
+
+def hint_move(game: str, state: dict[str, Any], seat: int,
+              seed: int) -> tuple[str, dict[str, Any] | None]:
+    """The move the hard computer would make for `seat`, and its judgment (its value and
+    win chance; None where the game has no reviewer)."""
+    engine = engine_for(game)
+    ai = import_module(f"{engine.__name__}.ai")
+    decoded = engine.State.from_dict(state)
+    move = str(ai.choose_move(decoded, seat, "hard", seed=seed))
+    if not reviewable(game):
+        return move, None
+    judged = import_module(f"{engine.__name__}.review").judge(decoded, seat, move, seed=seed)
+    return move, None if judged is None else judged.to_dict()
