@@ -13,9 +13,12 @@
 The previous plays: another seat's legal leads that rlcard also knows, one type drawn at
 random among those the seat could lead, then one play of that type (so chains and kickers are
 as common as singles). 4 players (33-card hands, ours only: rlcard has no 4-player game): our
-lead and answer the same way. Prints median and p99 per case (the set-up's objects are
-frozen out of the garbage collector first, so a full collection during the loop does not walk
-rlcard's tables). `--rounds N` samples per case.
+lead and answer the same way. Prints median and p99 per case, of the wall clock and of the
+thread's CPU time (which leaves out other processes' load on a shared machine). The set-up's
+objects are frozen out of the garbage collector first, so a full collection during the loop
+does not walk rlcard's tables. `--rounds N` samples per case;
+`--reference` also times the first, slower `legal_plays` kept in the tests
+(tests/games/doudizhu/reference_plays.py) as "old lead" and "old answer".
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -92,6 +97,13 @@ def generator_cases(who: str, plays: Generator, hands: list[tuple[str, ...]], te
     return {f"{who} lead": lead, f"{who} answer": answer}
 
 
+def reference() -> Generator:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.games.doudizhu.reference_plays import reference_legal_plays
+
+    return reference_legal_plays
+
+
 def known_plays() -> set[str] | None:
     try:
         from rlcard.games.doudizhu.utils import CARD_TYPE
@@ -142,7 +154,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="seeded deals (hands) per game")
     parser.add_argument("--rounds", type=int, default=4000, help="samples per case")
+    parser.add_argument("--reference", action="store_true",
+                        help="also time the first legal_plays, kept in the tests")
     args = parser.parse_args()
+    old_plays = reference() if args.reference else None
     known = known_plays()
     if known is None:
         print("rlcard is not installed (pip install -e '.[bench]'): measuring ours only")
@@ -152,9 +167,11 @@ def main() -> None:
         olds = [previous_play(players, seed, known if players == 3 else None) for seed in seeds]
         texts = [ranks_text(old.key) for old in olds]
         cases = generator_cases("our", legal_plays, hands, texts, players)
+        if old_plays is not None:
+            cases.update(generator_cases("old", old_plays, hands, texts, players))
         if players == 3 and known is not None:
             cases.update(rlcard_cases(hands, olds) or {})
-        order = [f"{who} {what}" for what in ("lead", "answer") for who in ("our", "rlcard")]
+        order = [f"{who} {what}" for what in ("lead", "answer") for who in ("our", "old", "rlcard")]
         cases = {name: cases[name] for name in order if name in cases}
         gc.collect()
         gc.freeze()  # the set-up's objects, rlcard's tables among them, out of the collector's walks
