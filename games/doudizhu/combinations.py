@@ -19,7 +19,7 @@ The thirteen types of the rules, by number:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations as choose
 from typing import Any
@@ -74,6 +74,22 @@ def counts_of(ranks: Iterable[int]) -> list[int]:
     counts = [0] * len(RANKS)
     for rank in ranks:
         counts[rank] += 1
+    return counts
+
+
+_RANK_OF = {ch: index for index, ch in enumerate(RANKS)} | {
+    ch.lower(): index for index, ch in enumerate(RANKS)}
+
+
+def _hand_counts(hand: Iterable[str] | str) -> list[int]:
+    """`counts_of(to_ranks(hand))`, one dictionary look-up a card."""
+    if isinstance(hand, str):
+        hand = hand.upper().replace("10", "T")
+    counts = [0] * (RED + 1)
+    rank_of = _RANK_OF
+    for card in hand:
+        rank = rank_of.get(card[:1])
+        counts[rank_index(card) if rank is None else rank] += 1
     return counts
 
 
@@ -230,10 +246,11 @@ def classify(cards: Iterable[str] | str, players: int = 3) -> Combination | None
 
     `cards` are card strings (`7H`, `BJ`) or rank characters (`"33344"`).
     """
-    ranks = to_ranks(cards)
-    if not ranks:
+    counts = _hand_counts(cards)
+    size = sum(counts)
+    if not size:
         return None
-    combo = _classify_any(counts_of(ranks), len(ranks), players)
+    combo = _classify_any(counts, size, players)
     if combo is None or (players == 4 and combo.type in THREE_PLAYER_ONLY):
         return None
     return combo
@@ -265,16 +282,175 @@ def beats(new: Combination, old: Combination, players: int = 3) -> bool:
 
 
 # --------------------------------------------------------------------------- enumeration
+#
+# Plays are generated type by type in the order of the result (type, size, rank, cards), so
+# nothing is sorted or de-duplicated afterwards: a rank multiset has a single reading (the
+# ranks held three or four times are the trios or the four, the others the kickers), hence is
+# made once. The plays without free kickers (up to the trio with one kicker) are built once at
+# import; only trio chains with kickers and quadplex sets are built per call.
+
+_SINGLES = tuple(Combination(SINGLE, rank, 1, (rank,)) for rank in range(RED + 1))
+_PAIRS = tuple(Combination(PAIR, rank, 1, (rank, rank)) for rank in range(RED + 1))
+_TRIOS = tuple(Combination(TRIO, rank, 1, (rank,) * 3) for rank in range(TWO + 1))
+#: Bombs by size (4 to 8 cards), then rank.
+_BOMBS = {size: tuple(Combination(BOMB, rank, 1, (rank,) * size) for rank in range(TWO + 1))
+          for size in range(4, 9)}
+_ROCKETS = {3: Combination(ROCKET, RED, 1, (BLACK, RED)),
+            4: Combination(ROCKET, RED, 1, (BLACK, BLACK, RED, RED))}
+#: Chains by unit (1, 2 or 3 cards a rank), then (top, length).
+_CHAINS = {unit: {(top, length): _make(kind, top, length, unit, (), 1)
+                  for top in range(ACE + 1) for length in range(MIN_CHAIN[kind], top + 2)}
+           for kind, unit in ((SEQUENCE, 1), (PAIR_SEQUENCE, 2), (TRIO_SEQUENCE, 3))}
+#: A trio and one kicker, by kicker width (1: a single, 2: a pair), then trio rank and kicker
+#: (a kicker of the trio's own rank is in the table but never looked up).
+_TRIOS_WITH = {width: tuple(tuple(_make(kind, trio, 1, 3, (kicker,), width)
+                                  for kicker in range(RED + 1))
+                            for trio in range(TWO + 1))
+               for width, kind in ((1, TRIO_SINGLE), (2, TRIO_PAIR))}
+#: The plays of one type (bombs and rocket apart) from rank counts, for `players`, ranked
+#: above a rank (-1: any) and of a size (None: any).
+_Plays = Callable[[list[int], int, int, "int | None"], list[Combination]]
+_UNIT = {SEQUENCE: 1, PAIR_SEQUENCE: 2, TRIO_SEQUENCE: 3, TRIO_SEQUENCE_SINGLES: 4,
+         TRIO_SEQUENCE_PAIRS: 5}
 
 
-def _runs(counts: list[int], need: int, min_length: int) -> Iterable[tuple[int, int]]:
-    """(top, length) of every chain of ranks 3..A with at least `need` cards each."""
-    for top in range(ACE + 1):
-        length = 0
-        while length <= top and counts[top - length] >= need:
-            length += 1
-            if length >= min_length:
-                yield top, length
+def _pool(counts: list[int], width: int, players: int) -> list[int]:
+    """The ranks that can give a kicker of `width` cards (joker pairs with 4 players only)."""
+    top = RED + 1 if width == 1 or players == 4 else BLACK
+    return [rank for rank in range(top) if counts[rank] >= width]
+
+
+def _run_lengths(counts: list[int], need: int) -> list[int]:
+    """For each rank 3..A, how many consecutive ranks up to it have `need` cards or more."""
+    runs = []
+    length = 0
+    for rank in range(ACE + 1):
+        length = length + 1 if counts[rank] >= need else 0
+        runs.append(length)
+    return runs
+
+
+def _chain_spots(counts: list[int], need: int, lengths: Iterable[int], above: int) -> list[tuple[int, int]]:
+    """(top, length) of the chains of `need` cards a rank, by length then top (above `above`)."""
+    runs = _run_lengths(counts, need)
+    longest = max(runs)
+    return [(top, length) for length in lengths if length <= longest
+            for top in range(max(length - 1, above + 1), ACE + 1) if runs[top] >= length]
+
+
+def _lengths(kind: str, size: int | None) -> range:
+    """The chain lengths wanted: every one for a lead, else the one of `size` cards."""
+    unit = _UNIT[kind]
+    if size is None:
+        return range(MIN_CHAIN[kind], ACE + 2)
+    length, rest = divmod(size, unit)
+    return range(length, length + 1) if not rest and length >= MIN_CHAIN[kind] else range(0)
+
+
+def _singles(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+    if size not in (None, 1):
+        return []
+    return [_SINGLES[rank] for rank in range(above + 1, RED + 1) if counts[rank]]
+
+
+def _pairs(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+    if size not in (None, 2):
+        return []
+    top = RED + 1 if players == 4 else BLACK
+    return [_PAIRS[rank] for rank in range(above + 1, top) if counts[rank] >= 2]
+
+
+def _trios(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+    if size not in (None, 3):
+        return []
+    return [_TRIOS[rank] for rank in range(above + 1, TWO + 1) if counts[rank] >= 3]
+
+
+def _trio_with(width: int) -> _Plays:
+    def plays(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+        if size not in (None, 3 + width):
+            return []
+        pool = _pool(counts, width, players)
+        table = _TRIOS_WITH[width]
+        return [table[trio][kicker] for trio in range(above + 1, TWO + 1) if counts[trio] >= 3
+                for kicker in pool if kicker != trio]
+    return plays
+
+
+def _chains(kind: str) -> _Plays:
+    unit = _UNIT[kind]
+    table = _CHAINS[unit]
+
+    def plays(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+        return [table[spot] for spot in _chain_spots(counts, unit, _lengths(kind, size), above)]
+    return plays
+
+
+def _kicker_sets(pool: list[int], count: int, width: int) -> Iterable[tuple[int, ...]]:
+    """Every `count` kickers of `width` cards from `pool` (sorted ranks), as their ranks, in
+    order; never both jokers as singles."""
+    if width == 2:
+        return (sum(pairs, ()) for pairs in choose([_PAIRS[rank].ranks for rank in pool], count))
+    if BLACK in pool and RED in pool:
+        return (picks for picks in choose(pool, count) if picks[-2:] != (BLACK, RED))
+    return choose(pool, count)
+
+
+def _trio_chains_with(kind: str, width: int) -> _Plays:
+    def plays(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+        spots = _chain_spots(counts, 3, _lengths(kind, size), above)
+        if not spots:
+            return []
+        pool = _pool(counts, width, players)
+        out: list[Combination] = []
+        for top, length in spots:
+            main = _CHAINS[3][top, length].ranks
+            free = [rank for rank in pool if rank <= top - length or rank > top]
+            out += [Combination(kind, top, length, main + extra)
+                    for extra in _kicker_sets(free, length, width)]
+        return out
+    return plays
+
+
+def _quadplexes(counts: list[int], players: int, above: int, size: int | None) -> list[Combination]:
+    fours = [rank for rank in range(above + 1, TWO + 1) if counts[rank] >= 4]
+    out: list[Combination] = []
+    for width in (1, 2):
+        if not fours or size not in (None, 4 + 2 * width):
+            continue
+        pool = _pool(counts, width, players)
+        for four in fours:
+            main = (four,) * 4
+            out += [Combination(QUADPLEX, four, 1, main + extra)
+                    for extra in _kicker_sets([rank for rank in pool if rank != four], 2, width)]
+    return out
+
+
+def _bombs(counts: list[int], players: int, to_beat: Combination | None) -> list[Combination]:
+    """The bombs of the hand (beating `to_beat` if it is a bomb), by size then rank."""
+    if players == 3:
+        low = to_beat.rank + 1 if to_beat is not None else 0
+        return [_BOMBS[4][rank] for rank in range(low, TWO + 1) if counts[rank] >= 4]
+    old = (to_beat.size, to_beat.rank) if to_beat is not None else (0, -1)
+    return [_BOMBS[size][rank] for size in range(4, 9) for rank in range(TWO + 1)
+            if counts[rank] >= size and (size, rank) > old]
+
+
+def _rocket(counts: list[int], players: int) -> list[Combination]:
+    if players == 3 and counts[BLACK] and counts[RED]:
+        return [_ROCKETS[3]]
+    if players == 4 and counts[BLACK] == 2 and counts[RED] == 2:
+        return [_ROCKETS[4]]
+    return []
+
+
+_OF_TYPE: dict[str, _Plays] = {
+    SINGLE: _singles, PAIR: _pairs, TRIO: _trios, TRIO_SINGLE: _trio_with(1),
+    TRIO_PAIR: _trio_with(2), SEQUENCE: _chains(SEQUENCE), PAIR_SEQUENCE: _chains(PAIR_SEQUENCE),
+    TRIO_SEQUENCE: _chains(TRIO_SEQUENCE),
+    TRIO_SEQUENCE_SINGLES: _trio_chains_with(TRIO_SEQUENCE_SINGLES, 1),
+    TRIO_SEQUENCE_PAIRS: _trio_chains_with(TRIO_SEQUENCE_PAIRS, 2), QUADPLEX: _quadplexes,
+}
 
 
 def legal_plays(hand: Iterable[str] | str, to_beat: Combination | None = None,
@@ -282,83 +458,29 @@ def legal_plays(hand: Iterable[str] | str, to_beat: Combination | None = None,
     """Every distinct legal play from `hand` (one per rank multiset): any combination when
     leading (`to_beat=None`), otherwise those that beat `to_beat`, bombs and rocket included.
 
-    Enumerated per type from the hand's rank counts, so large hands stay cheap. Sorted by
+    Generated per type from the hand's rank counts, so large hands stay cheap. Sorted by
     type (the rules' order), then size, then rank, then cards.
     """
-    counts = counts_of(to_ranks(hand))
-    found: dict[tuple[int, ...], Combination] = {}
-
-    def want(kind: str, size: int | None = None) -> bool:
-        if players == 4 and kind in THREE_PLAYER_ONLY:
-            return False
-        if to_beat is None or kind in (BOMB, ROCKET):
-            return True
-        return (to_beat.type not in (BOMB, ROCKET) and kind == to_beat.type
-                and (size is None or size == to_beat.size))
-
-    def add(combo: Combination) -> None:
-        if to_beat is None or beats(combo, to_beat, players):
-            found.setdefault(combo.key, combo)
-
-    normal = range(TWO + 1)
-    if want(SINGLE, 1):
-        for rank, count in enumerate(counts):
-            if count:
-                add(Combination(SINGLE, rank, 1, (rank,)))
-    if want(PAIR, 2):
-        for rank, count in enumerate(counts):
-            if count >= 2 and _joker_pair_ok(rank, players):
-                add(Combination(PAIR, rank, 1, (rank, rank)))
-    if want(TRIO, 3):
-        for rank in normal:
-            if counts[rank] >= 3:
-                add(Combination(TRIO, rank, 1, (rank,) * 3))
-    if want(BOMB):
-        for rank in normal:
-            for size in range(4, (counts[rank] if players == 4 else min(4, counts[rank])) + 1):
-                add(Combination(BOMB, rank, 1, (rank,) * size))
-    if want(ROCKET):
-        if players == 3 and counts[BLACK] and counts[RED]:
-            add(Combination(ROCKET, RED, 1, (BLACK, RED)))
-        if players == 4 and counts[BLACK] == 2 and counts[RED] == 2:
-            add(Combination(ROCKET, RED, 1, (BLACK, BLACK, RED, RED)))
-    for kind, unit in ((SEQUENCE, 1), (PAIR_SEQUENCE, 2), (TRIO_SEQUENCE, 3)):
-        if want(kind):
-            for top, length in _runs(counts, unit, MIN_CHAIN[kind]):
-                if to_beat is None or length * unit == to_beat.size:
-                    add(_make(kind, top, length, unit, (), 1))
-    # trios and trio chains with kickers
-    for width, single_kind, chain_kind in ((1, TRIO_SINGLE, TRIO_SEQUENCE_SINGLES),
-                                           (2, TRIO_PAIR, TRIO_SEQUENCE_PAIRS)):
-        chains: list[tuple[str, int, int]] = []
-        if want(single_kind, 3 + width):
-            chains += [(single_kind, rank, 1) for rank in normal if counts[rank] >= 3]
-        if want(chain_kind):
-            chains += [(chain_kind, top, length) for top, length in _runs(counts, 3, 2)
-                       if to_beat is None or length * (3 + width) == to_beat.size]
-        for kind, top, length in chains:
-            main = set(_chain_ranks(top, length))
-            pool = [rank for rank, count in enumerate(counts)
-                    if count >= width and rank not in main and (width == 1 or _joker_pair_ok(rank, players))]
-            for kickers in choose(pool, length):
-                if width == 1 and BLACK in kickers and RED in kickers:
-                    continue
-                add(_make(kind, top, length, 3, kickers, width))
-    if want(QUADPLEX):
-        for four in normal:
-            if counts[four] < 4:
-                continue
-            for width in (1, 2):
-                if to_beat is not None and to_beat.size != 4 + 2 * width:
-                    continue
-                pool = [rank for rank, count in enumerate(counts)
-                        if count >= width and rank != four and (width == 1 or _joker_pair_ok(rank, players))]
-                for kickers in choose(pool, 2):
-                    if width == 1 and kickers == (BLACK, RED):
-                        continue
-                    add(_make(QUADPLEX, four, 1, 4, kickers, width))
-    order = {kind: index for index, kind in enumerate(TYPES)}
-    return sorted(found.values(), key=lambda c: (order[c.type], c.size, c.rank, c.ranks))
+    counts = _hand_counts(hand)
+    if to_beat is None:
+        out: list[Combination] = []
+        for kind in TYPES:
+            if kind == BOMB:
+                out += _bombs(counts, players, None)
+            elif kind == ROCKET:
+                out += _rocket(counts, players)
+            elif players == 3 or kind not in THREE_PLAYER_ONLY:
+                out += _OF_TYPE[kind](counts, players, -1, None)
+        return out
+    if to_beat.type == ROCKET:
+        return []
+    if to_beat.type == BOMB:
+        return _bombs(counts, players, to_beat) + _rocket(counts, players)
+    same = []
+    if players == 3 or to_beat.type not in THREE_PLAYER_ONLY:
+        same = _OF_TYPE[to_beat.type](counts, players, to_beat.rank, to_beat.size)
+    power = _bombs(counts, players, None) + _rocket(counts, players)
+    return power + same if to_beat.type == QUADPLEX else same + power  # the rules' order
 
 
 # --------------------------------------------------------------------------- explanations
