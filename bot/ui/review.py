@@ -76,11 +76,11 @@ async def reviewed_match(bot: ReviewHost, interaction: discord.Interaction,
 
 
 async def send_review(bot: ReviewHost, interaction: discord.Interaction, match_id: int | None,
-                      seat: int | None = None) -> None:
-    """Answer with the review, only to the asker (a menu's choice edits the answer it is on)."""
+                      seat: int | None = None, *, editing: bool = False) -> None:
+    """Answer with the review, only to the asker; `editing`: the review's own menu chose
+    another player, and the review it is on is edited (a board's Review button answers anew)."""
     match = await reviewed_match(bot, interaction, match_id)
     voice = await bot.languages.reader(interaction)
-    editing = interaction.type == discord.InteractionType.component
     if editing:
         await interaction.response.defer()
     else:
@@ -247,4 +247,4 @@ class ReviewSeatMenu(PersistentItem[discord.ui.Select],
         chosen = self.item.values[0] if self.item.values else "0"
         seat = int(chosen) if chosen.isdigit() else 0
         await send_review(interaction.client, interaction, self.match_id,  # type: ignore[arg-type]
-                          seat)
+                          seat, editing=True)

@@ -137,7 +137,7 @@ async def test_commands_are_synced_and_help_lists_scrabble(world, tmp_path):
         subs = {o["name"]: o for o in command["options"]}
         assert set(subs) == {"new", "play", "exchange", "pass", "challenge", "rack", "bag"}
         assert [o["name"] for o in subs["new"]["options"]] == [
-            "players", "challenge", "tiles", "finish", "turn_time"]
+            "players", "challenge", "tiles", "finish", "turn_time", "hints"]
         assert [o["name"] for o in subs["play"]["options"]] == ["word", "square", "direction"]
         direction = subs["play"]["options"][2]
         assert [c["value"] for c in direction["choices"]] == ["across", "down"]
