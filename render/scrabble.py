@@ -85,7 +85,14 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
                  highlight_last: bool = True) -> bytes:
     """The board as PNG bytes, 600 pixels wide, labelled in `voice`: 600 tall, or taller by
     the legend its labels need. Tiles show their letters only: a tile's value would be too
-    small to read on a phone (the rack shows the values).
+    small to read on a phone (the rack shows the values)."""
+    return encode(board_image(view, voice, highlight_last=highlight_last))
+
+
+def board_image(view: View, voice: Voice = ENGLISH_VOICE, *,
+                highlight_last: bool = True) -> Image.Image:
+    """The board `render_board` encodes, as an RGB image at its final size (a review draws
+    on it).
 
     The empty board and each square with a tile on it are drawn once, at twice the size and
     shrunk; a board is those pieces put together at the final size (each square is a block
@@ -104,7 +111,7 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE, *,
             if char != ".":
                 board.paste(_tile_square(char, (row, col) in last),
                             (MARGIN + col * CELL, MARGIN + row * CELL))
-    return encode(board)
+    return board
 
 
 @lru_cache(maxsize=8)
@@ -194,6 +201,16 @@ def render_rack(view_or_tiles: View | str | Iterable[str],
                 voice: Voice = ENGLISH_VOICE) -> bytes:
     """A rack as PNG bytes: a wooden bar with the tiles and their values (`?` is a blank,
     labelled in `voice`)."""
+    return finish(_rack_drawing(view_or_tiles, voice))
+
+
+def rack_image(tiles: str, voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """The rack `render_rack` encodes, as an RGB image at its final size."""
+    return shrink(_rack_drawing(tiles, voice))
+
+
+def _rack_drawing(view_or_tiles: View | str | Iterable[str], voice: Voice) -> Image.Image:
+    """The rack drawn at twice its final size."""
     if isinstance(view_or_tiles, View):
         tiles = list(view_or_tiles.rack or "")
     else:
@@ -207,7 +224,7 @@ def render_rack(view_or_tiles: View | str | Iterable[str],
     for t, (left, top) in zip(tiles, rack.places):
         sprite = _rack_tile(t.upper() if t != "?" else "?", rack.tile, voice(BLANK_LABEL))
         image.paste(sprite, (round(left * SCALE), top * SCALE), sprite)
-    return finish(image)
+    return image
 
 
 

@@ -545,7 +545,16 @@ async def test_in_a_three_player_game_the_others_play_on_after_a_resignation(wor
         assert final.content.startswith("**Game over.** ")
         assert f"<@{p2.id}> wins with 0" in final.content
         assert f"~~{p0.name}~~: 0 (resigned)" in final.text()
-        assert [b["label"] for b in final.buttons] == ["Rematch"]
+        assert [b["label"] for b in final.buttons] == ["Rematch", "Review"]
+
+        # Scrabble has a coach: /match review answers the asker alone with each seat's
+        # accuracy and the asker's costliest turns (passes here, with plays to be had), each
+        # pictured.
+        asked = await fake.slash(p2, channel, "match review")
+        assert asked.ephemeral and "**Review of Scrabble match" in asked.content
+        assert f"**{p2.name}**'s costliest turns:" in asked.content
+        assert "played **pass**; better **" in asked.content
+        assert asked.files and all(name.endswith(".png") for name, _ in asked.files)
 
 
 async def test_a_play_that_ends_the_game_is_explained_once_and_rack_dms_say_only_what_applies(
