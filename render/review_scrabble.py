@@ -19,9 +19,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from games.scrabble import Board, Exchange, Play, View, default_lexicon, evaluate, parse_move
-from games.scrabble.moves import Move
-from games.scrabble.scoring import unknown_words
+from games.scrabble import (
+    Board, Exchange, Move, Play, View, default_lexicon, evaluate, parse_move, unknown_words,
+)
 from i18n import ENGLISH_VOICE, Voice, Words, _, listed, n_, p_
 from render.alt import fit, scrabble_board
 from render.fonts import draw_text, font

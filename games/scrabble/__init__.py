@@ -42,6 +42,7 @@ from games.scrabble.scoring import (
     ScoredPlay,
     UnknownWord,
     evaluate,
+    unknown_words,
 )
 from games.scrabble.tiles import (
     COLUMNS,
@@ -63,7 +64,7 @@ __all__ = [
     "can_challenge", "choose_move", "current_seat", "default_lexicon", "evaluate", "legal_moves",
     "load_lexicon", "new_game", "outcome", "parse_move", "parse_square", "position", "premium",
     "resign",
-    "score_play", "scored_plays", "square_name", "view", "will_challenge",
+    "score_play", "scored_plays", "square_name", "unknown_words", "view", "will_challenge",
 ]
 
 # Records: highlights of a finished match and its export formats.

@@ -10,8 +10,9 @@ import pytest
 
 ROOT = Path(__file__).parents[2]
 GAMES = ("doudizhu", "patchwork", "reversi", "scrabble")
-# games.common, games.replay, games.contests and games.engine (the protocol) are every engine's
-ALLOWED = {"games", "games.common", "games.replay", "games.contests", "games.engine",
+# games.common, games.replay, games.contests, games.review (the coach's judged turn) and
+# games.engine (the protocol) are every engine's
+ALLOWED = {"games", "games.common", "games.replay", "games.contests", "games.engine", "games.review",
            *(f"games.{game}" for game in GAMES)}
 
 
