@@ -165,6 +165,19 @@ def render_play(cards: Iterable[str], voice: Voice = ENGLISH_VOICE) -> bytes:
     return _render(ordered, _sized(width, step, voice), rows, min_width=PLAY_MIN_WIDTH)
 
 
+def card_size(width: int, step: int, voice: Voice = ENGLISH_VOICE) -> _Size:
+    """The metrics of cards `width` px wide overlapped every `step` px, for pictures that
+    lay cards out themselves (render/review_doudizhu.py)."""
+    return _sized(width, step, voice)
+
+
+def draw_card(draw: ImageDraw.ImageDraw, card: str, left: int, top: int, size: _Size, *,
+              last: bool = False) -> None:
+    """One card at (`left`, `top`) in final pixels, on a drawing SCALE times the final size;
+    `last`: the card no other covers (its centre pip drawn)."""
+    _card(draw, card, left, top, size, last=last)
+
+
 def _render(cards: tuple[str, ...], size: _Size, rows: int, min_width: int = 0) -> bytes:
     margin = _margin(size.width)
     per_row = max(1, -(-len(cards) // rows))
