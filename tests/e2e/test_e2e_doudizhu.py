@@ -409,7 +409,7 @@ async def test_a_three_player_series(world, tmp_path):
         else:
             assert "ledger is level" in final
         assert "Final ledger" in public_post(stopped).text()
-        assert [b["label"] for b in public_post(stopped).buttons] == ["Rematch"]
+        assert [b["label"] for b in public_post(stopped).buttons] == ["Rematch", "Review"]
         gone = await fake.slash(alice, channel, "doudizhu hand")
         assert gone.ephemeral and "is over" in gone.content
 
@@ -562,7 +562,7 @@ async def test_status_and_resign(world, tmp_path):
         assert "share the series win with +3" in final.content
 
         # The last post offers a rematch: a new 3-seat lobby that mentions the other two.
-        assert [b["label"] for b in final.buttons] == ["Rematch"]
+        assert [b["label"] for b in final.buttons] == ["Rematch", "Review"]
         asked = await fake.click(others[0], final, label="Rematch")
         assert "asks for a rematch of Dou Dizhu match #1" in asked.content
         assert sorted(mentioned_ids(asked.content)) == sorted(
@@ -582,7 +582,7 @@ async def test_stop_button_ends_the_series_with_a_rematch_button(world, tmp_path
         assert "**bob** chose `stop`" in stopped.message.content
         final = public_post(stopped)
         assert "series is over" in final.content
-        assert [b["label"] for b in final.buttons] == ["Rematch"]
+        assert [b["label"] for b in final.buttons] == ["Rematch", "Review"]
         asked = await fake.click(alice, final, label="Rematch")
         assert "asks for a rematch of Dou Dizhu match #1" in asked.content
 
