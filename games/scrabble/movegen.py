@@ -495,6 +495,9 @@ def _line(  # noqa: C901, PLR0913, PLR0915 - one closure per step keeps the hot 
         nonlocal blanks
         if ceiling is not None and most(pos, node.depth, score, mult, cross, key) < ceiling.bar:
             return
+        if type(node) is Wild and len(node.members) == 1:  # one node left: go on from it
+            word = node.written(word)
+            node = node.members[0][0]
         while pos < SIZE and row[pos] != EMPTY:  # tiles already on the board
             ch = row[pos]
             node = node.get(ch.upper())  # type: ignore[assignment]

@@ -80,12 +80,19 @@ class Wild:
     def word(self, word: str) -> str:
         """`word` (BLANK where blanks were placed, ending here) with the first letters they
         can stand for."""
-        choice = next(choice for node, choice in self.members if node.end)
-        pieces = word.split(BLANK)
-        written = pieces[0]
-        for letter, piece in zip(choice, pieces[1:]):
-            written += letter + piece
-        return written
+        return _written(word, next(choice for node, choice in self.members if node.end))
+
+    def written(self, word: str) -> str:
+        """`word` with the letters of the first node (the only one, when it is read so)."""
+        return _written(word, self.members[0][1])
+
+
+def _written(word: str, choice: str) -> str:
+    pieces = word.split(BLANK)
+    written = pieces[0]
+    for letter, piece in zip(choice, pieces[1:]):
+        written += letter + piece
+    return written
 
 
 # a DAWG node, or a `Wild` standing for several
