@@ -19,7 +19,9 @@ Every level plays a winning move when one reaches a finish-line target, answers 
 would end the game (challenge if it would, else pass to accept), and passes when nothing else
 is possible. The search is bounded by counts (plays examined, replies generated), never by a
 clock, so the same state, seat, level and seed give the same move. Its cost is one move
-generation for the rack, plus up to 8 for the opponent's replies once the bag is empty.
+generation for the rack (for hard while the bag has tiles, one that skips the plays that
+cannot beat the best found so far: `movegen.best_options`), plus up to 8 for the opponent's
+best replies once the bag is empty.
 On a seat that is not to move, `choose_move` returns `Challenge()` when that level
 challenges the open play, and raises `NotYourTurn` otherwise.
 """
@@ -39,7 +41,7 @@ from .common_words import common_words
 from .engine import EXCHANGE_MIN_BAG, State, View, view
 from .lexicon import Lexicon, default_lexicon
 from .leave import leave_value
-from .movegen import Option, options
+from .movegen import Option, best_options, options, search_order
 from .moves import Challenge, Exchange, Move, Pass, Play
 from .scoring import unknown_words
 from .tiles import BLANK, rack_value, sort_tiles
@@ -100,7 +102,12 @@ def will_challenge(
 def _turn(seen: View, spec: Level, lex: Lexicon, rng: random.Random) -> Move:
     assert seen.rack is not None and seen.seat is not None
     board = Board(seen.board)
-    plays = options(board, seen.rack, lex, one_blank_choice=True)
+    if spec.vocabulary is None and spec.pick_band is None and seen.finish is None and seen.bag:
+        # it only ranks plays by equity (see _best_play): the search skips those that cannot win
+        weight = spec.leave_weight
+        plays = best_options(board, seen.rack, lex, lambda kept: weight * leave_value(kept))
+    else:
+        plays = options(board, seen.rack, lex, one_blank_choice=True)
     winning = _finish_line_play(seen, plays)
     if winning is not None:
         return winning
@@ -210,10 +217,10 @@ def _after_reply(board: Board, opponent: str, o: Option, lex: Lexicon) -> float:
         return o.score + 2 * rack_value(opponent)
     kept = rack_value(o.kept)
     after = board.place(o.scored().placements)
-    replies = options(after, opponent, lex, one_blank_choice=True)
+    replies = best_options(after, opponent, lex, lambda _: 0.0)  # the best-scoring ones
     if not replies:  # the opponent is stuck: we play on with what we kept
         return o.score - kept
-    reply = max(replies, key=lambda r: r.score)
+    reply = min(replies, key=search_order)  # the first the search has always met
     if not reply.left:
         return o.score - reply.score - 2 * kept
     return o.score - reply.score - kept + rack_value(opponent) / 2

@@ -38,7 +38,8 @@ def missed_plays(steps: Sequence[Step], players: int, *,
         seat = step.seat
         if seat is None or not _is_turn(step):
             continue
-        found = movegen.options(step.before.board, step.before.racks[seat], lex, one_blank_choice=True)
+        found = movegen.best_options(step.before.board, step.before.racks[seat], lex,
+                                     _no_value)
         if not found:
             continue
         best = _best(found)
@@ -56,6 +57,11 @@ def _is_turn(step: Step) -> bool:
     """Whether the step is the seat's turn: a play, an exchange or a pass of its own."""
     return step.seat is not None and any(
         event.kind in TURNS and event.seat == step.seat for event in step.after.events)
+
+
+def _no_value(kept: str) -> float:
+    """Scores only: the tiles kept are not weighed."""
+    return 0.0
 
 
 def _best(found: list[Option]) -> Option:

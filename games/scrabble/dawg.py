@@ -25,12 +25,17 @@ from typing import IO
 
 class Node(dict[str, "Node"]):
     """Letter -> child. `end` (a class attribute, so loading sets no per-node field) says
-    whether the letters leading here spell a word: nodes that do are `End` nodes."""
+    whether the letters leading here spell a word: nodes that do are `End` nodes. `depth` is
+    the most letters that can follow in a word (0 where none can): a search for the best
+    plays knows from it how many more tiles a word can take."""
 
+    __slots__ = ("depth",)
     end = False
+    depth: int
 
 
 class End(Node):
+    __slots__ = ()
     end = True
 
 
@@ -64,6 +69,8 @@ def build(words: Iterable[str]) -> Node:
             node = child
         previous = word
     minimise(0)
+    for node in nodes(root):  # children first
+        node.depth = 1 + max([child.depth for child in node.values()]) if node else 0
     return root
 
 
@@ -117,7 +124,10 @@ def load(text: str) -> Node:
     for line in lines:
         head, _, kids = line.partition(" ")
         kind = End if head[0] == "1" else Node
-        add(kind(zip(head[1:], map(get, map(int, kids.split())))))
+        children = list(map(get, map(int, kids.split())))
+        node = kind(zip(head[1:], children))
+        node.depth = 1 + max([child.depth for child in children]) if children else 0
+        add(node)
     if len(table) != int(count):
         raise ValueError(f"a DAWG file of {count} nodes holds {len(table)}")
     return table[-1]

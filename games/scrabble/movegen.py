@@ -6,26 +6,32 @@ worth without the new tile; the anchors are the empty squares touching a tile (H
 board). From each anchor the generator lays a left part on the free squares before it (or takes
 the tiles already there), then extends rightwards through the DAWG, so it only ever follows
 letters that continue some word. A play is found once, from its leftmost anchor, and scored as
-it is built (a blank is worth 0 whatever it stands for).
+it is built (a blank is worth 0 whatever it stands for). Left parts are shared by every anchor
+of both directions, made a length at a time as anchors need them.
 
 With `one_blank_choice`, a placement is kept with one choice of letters for its blanks: the
-first in alphabetical order, as a person would list them (the search meets it first). The
-others are dropped as they are found, before any Play, score or sort is spent on them.
+first in alphabetical order, as a person would list them. The search then takes a blank as a
+wildcard, one step for every letter it may stand for (wildcards.py); otherwise it tries each.
+
+`best_options` looks for the plays of highest equity only (score plus the value of the tiles
+kept, what a computer player ranks by): with two blanks it skips every word that cannot catch
+up with the best plays found so far (ceiling.py), laying left parts in place.
 """
 
 from __future__ import annotations
 
-import functools
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .board import Board
+from .ceiling import Ceiling, Reach, reach
 from .dawg import Node, walk
 from .lexicon import Lexicon
 from .moves import ACROSS, DOWN, Play
+from .racknumbers import WEIGHT, rack_number, rack_of
 from .scoring import BINGO_TILES, Placement, ScoredPlay
 from .tiles import (
     BINGO_BONUS,
@@ -39,32 +45,21 @@ from .tiles import (
     square_name,
     tile_value,
 )
+from .wildcards import Blanks, Step, Wild
+
+__all__ = [
+    "Option", "best_options", "generate", "has_play", "options", "placements", "rack_number",
+    "rack_of", "scored_plays", "search_order",
+]
 
 EMPTY = "."
-_VALUE = {ch: tile_value(ch) for ch in LETTERS + LETTERS.lower()}
-_LOWER = {ch: ch.lower() for ch in LETTERS}
-_BLANKED = str.maketrans(LETTERS.lower(), BLANK * len(LETTERS))
+_VALUE = {ch: tile_value(ch) for ch in LETTERS + LETTERS.lower() + BLANK}
 _LETTERS = LETTERS
+_LOWER = {letter: letter.lower() for letter in LETTERS}
 _SQUARE_NAMES = tuple(tuple(square_name(r, c) for c in range(SIZE)) for r in range(SIZE))
 
-# line, start, word as written, score, and the rack's tiles left after it as a `Left` number
+# line, start, word as written, score, and the rack's tiles left after it (a `rack_number`)
 Found = tuple[int, int, str, int, int]
-
-# A rack's tiles as one number, 4 bits a letter and the blanks' count above them: a play's
-# tiles are taken off by subtraction as the search places them.
-_WEIGHT = {letter: 1 << (4 * i) for i, letter in enumerate(LETTERS)}
-_WEIGHT[BLANK] = 1 << (4 * len(LETTERS))
-
-
-def rack_number(rack: str) -> int:
-    return sum(_WEIGHT[tile] for tile in rack)
-
-
-@functools.lru_cache(maxsize=4096)
-def rack_of(number: int) -> str:
-    """The tiles a `rack_number` stands for, in `sort_tiles` order (blanks last)."""
-    letters = "".join(letter * ((number >> (4 * i)) & 15) for i, letter in enumerate(LETTERS))
-    return letters + BLANK * (number >> (4 * len(LETTERS)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +167,32 @@ def options(
         ]
 
 
+def best_options(
+    board: Board, rack: str, lexicon: Lexicon, value: Callable[[str], float], *, count: int = 1
+) -> list[Option]:
+    """The plays (with one blank choice, as `options`) of the `count` highest equities, their
+    score plus the `value` of the tiles they keep, and those tied with them.
+
+    With two blanks the search skips every word that cannot catch up with the `count` best
+    plays found so far (ceiling.py): that search is ten to thirty times longer than with fewer
+    blanks, where checking the bar would cost about what it saves."""
+    if rack.count(BLANK) < 2:
+        found = options(board, rack, lexicon, one_blank_choice=True)
+        equities = [o.score + value(o.kept) for o in found]
+        if not found:
+            return []
+        bar = sorted(equities, reverse=True)[min(count, len(found)) - 1]
+        return [o for o, equity in zip(found, equities) if equity >= bar]
+    ceiling = Ceiling(rack, value, count)
+    with _collector_paused():
+        found = [
+            Option(item[3], item[4], way, item)
+            for way, found in _search(board, rack, lexicon, True, ceiling)
+            for item in found
+        ]
+        return [o for o in found if o.score + ceiling.kept(o.left) >= ceiling.bar]
+
+
 def placements(
     board: Board, rack: str, lexicon: Lexicon, *, one_blank_choice: bool = False
 ) -> Iterator[tuple[Play, list[Placement]]]:
@@ -213,6 +234,24 @@ def has_play(board: Board, rack: str, lexicon: Lexicon) -> bool:
     return any(found for _, found in _search(board, rack, lexicon, False))
 
 
+def search_order(option: Option) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """Where the search met a play before blanks were searched as wildcards, and still does
+    for a rack without blanks: across before down, by line, by its first anchor, the length
+    of its left part, then the letters it places (in alphabetical order, a blank after every
+    letter). A computer player that takes the first of equal plays takes it in this order."""
+    way = option.way
+    line, start, word, _, _ = option.found
+    row = way.rows[line]
+    first = all(r == EMPTY * SIZE for r in way.rows)
+    anchor = next(a for a in _anchors(row, way.cross[line], line, first)
+                  if start <= a < start + len(word))
+    placed = tuple(
+        LETTERS.index(ch) if ch.isupper() else len(LETTERS) + LETTERS.index(ch.upper())
+        for ch, square in zip(word, row[start:]) if square == EMPTY
+    )
+    return (0 if way.across else 1), line, anchor, anchor - start, placed
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """The search makes many small objects and no reference cycles; meanwhile the cyclic
@@ -227,113 +266,106 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _search(
-    board: Board, rack: str, lexicon: Lexicon, one_blank_choice: bool
+    board: Board, rack: str, lexicon: Lexicon, one_blank_choice: bool,
+    ceiling: Ceiling | None = None,
 ) -> list[tuple[_Pass, list[Found]]]:
     """For each direction, across first, the plays found on its lines."""
     if not rack:
         return []
     root = lexicon.dawg
-    with _collector_paused():
-        return list(_directions(board, rack, root, one_blank_choice))
-
-
-def _directions(
-    board: Board, rack: str, root: Node, one_blank_choice: bool
-) -> Iterator[tuple[_Pass, list[Found]]]:
     first = board.is_empty()
     one_choice = one_blank_choice and BLANK in rack
     ways = [_prepare(board if across else board.transpose(), across, root)
             for across in (True, False)]
-    room = max(_room(way, line, first) for way in ways for line in range(SIZE))
-    longest = min(len(rack) - 1, room)
-    parts = _LeftParts(_left_parts(root, rack, longest))
-    for way in ways:
-        found: list[Found] = []
-        for line in range(SIZE):
-            _line(way, line, rack, root, first, one_choice, parts, found)
-        yield way, found
+    blank = Blanks(rack) if one_choice else None
+    # Two blanks make tens of thousands of left parts: a search after the best plays lays
+    # them in place at each anchor instead, where the bar prunes them letter by letter.
+    parts = None if ceiling else _LeftParts(root, rack, blank)
+    with _collector_paused():
+        out = []
+        for way in ways:
+            found: list[Found] = []
+            for line in range(SIZE):
+                _line(way, line, rack, root, first, blank, parts, found, ceiling)
+            out.append((way, found))
+        return out
 
 
-def _room(way: _Pass, line: int, first: bool) -> int:
-    """The most free squares before an anchor of the line that has no tile just before it:
-    the longest left part it can take."""
-    row = way.rows[line]
-    room, previous = 0, -1
-    for anchor in _anchors(row, way.cross[line], line, first):
-        if anchor == 0 or row[anchor - 1] == EMPTY:
-            room = max(room, anchor - previous - 1)
-        previous = anchor
-    return room
+# the letters as written (BLANK for a placed blank), node, rack letters left, blanks left, the
+# rack left (a `rack_number`), the letters it can place next
+LeftPart = tuple[str, Step, dict[str, int], int, int, frozenset[str]]
 
 
-# letters, node, rack letters left, blanks left, the rack left (a `rack_number`)
-LeftPart = tuple[str, Node, dict[str, int], int, int]
-
-
-def _left_parts(root: Node, rack: str, longest: int) -> list[LeftPart]:
-    """Every way to start a word with the rack's tiles, up to `longest` letters, in the
-    search's order (alphabetical, a letter before a blank standing for it)."""
-    counts = {letter: rack.count(letter) for letter in LETTERS}
-    blanks = rack.count(BLANK)
-    out: list[LeftPart] = []
-
-    def grow(part: str, node: Node, limit: int, key: int) -> None:
-        nonlocal blanks
-        out.append((part, node, dict(counts), blanks, key))
-        if not limit:
-            return
-        for letter, child in node.items():
-            left = counts[letter]
-            if left:
-                counts[letter] = left - 1
-                grow(part + letter, child, limit - 1, key - _WEIGHT[letter])
-                counts[letter] = left
-        if blanks:
-            blanks -= 1
-            for letter, child in node.items():
-                grow(part + _LOWER[letter], child, limit - 1, key - _WEIGHT[BLANK])
-            blanks += 1
-
-    grow("", root, longest, rack_number(rack))
-    return out
+def _left_part(part: str, node: Step, counts: dict[str, int], blanks: int, key: int) -> LeftPart:
+    letters = node.following() if isinstance(node, Wild) else node.keys()
+    nexts = frozenset(letters if blanks else [x for x in letters if counts[x]])
+    return part, node, counts, blanks, key, nexts
 
 
 class _LeftParts:
-    """The left parts, shortest first, and for each kind of anchor (its cross-check, the tile
-    after it, how many free squares before it) those whose node can go on through it: shared
-    by every line of both directions."""
+    """The ways to start a word with the rack's tiles (left parts), made a length at a time
+    as anchors need them, shortest first; and for each kind of anchor (its cross-check, the
+    tiles just after it) those that fit it, found once: shared by every line of both
+    directions."""
 
-    def __init__(self, parts: list[LeftPart]) -> None:
-        self.parts = sorted(parts, key=lambda part: len(part[0]))  # stable: keeps the order
-        # (cross-check, tile after) -> [fitting parts, how many parts were looked at]
+    def __init__(self, root: Node, rack: str, blank: Blanks | None) -> None:
+        counts = {letter: rack.count(letter) for letter in LETTERS}
+        self.parts = [_left_part("", root, counts, rack.count(BLANK), rack_number(rack))]
+        self.newest = self.parts[:]  # the longest made so far
+        self.longest = len(rack) - 1
+        self.blank = blank
+        # (cross-check, tiles after) -> [fitting parts, how many parts were looked at]
         self.fitting: dict[tuple[frozenset[str] | None, str], tuple[list[LeftPart], list[int]]] = {}
 
-    def fit(self, allowed: frozenset[str] | None, tile: str, limit: int) -> list[LeftPart]:
+    def _grow(self, length: int) -> None:
+        """Make the parts up to `length` letters (one letter more at a time)."""
+        while self.newest and len(self.newest[0][0]) < min(length, self.longest):
+            longer = []
+            for part, node, counts, blanks, key, _ in self.newest:
+                for letter, child in node.items():
+                    if counts[letter]:
+                        left = dict(counts)
+                        left[letter] -= 1
+                        longer.append(_left_part(part + letter, child, left, blanks,
+                                                 key - WEIGHT[letter]))
+                if not blanks:
+                    continue
+                if self.blank is None:  # a blank for each letter, in turn
+                    for letter, child in node.items():
+                        longer.append(_left_part(part + _LOWER[letter], child, counts,
+                                                 blanks - 1, key - WEIGHT[BLANK]))
+                elif (wild := self.blank.after(node, None)) is not None:
+                    longer.append(_left_part(part + BLANK, wild, counts, blanks - 1,
+                                             key - WEIGHT[BLANK]))
+            self.parts.extend(longer)
+            self.newest = longer
+
+    def fit(self, allowed: frozenset[str] | None, run: str, limit: int) -> list[LeftPart]:
         """The fitting parts, those up to `limit` letters first (looked at once per kind)."""
-        found, looked = self.fitting.setdefault((allowed, tile), ([], [0]))
+        self._grow(limit)
+        found, looked = self.fitting.setdefault((allowed, run), ([], [0]))
         parts = self.parts
         i = looked[0]
         while i < len(parts) and len(parts[i][0]) <= limit:
-            if _fits(parts[i], allowed, tile):
+            if _fits(parts[i], allowed, run):
                 found.append(parts[i])
             i += 1
         looked[0] = i
         return found
 
 
-def _fits(part: LeftPart, allowed: frozenset[str] | None, tile: str) -> bool:
-    """Whether the part's node has a letter for the anchor (from what the rack has left, in
-    its cross-check) that can go on through the tile after it."""
-    _, node, counts, blanks, _ = part
-    if blanks and not tile:
-        return bool(node) if allowed is None else not allowed.isdisjoint(node)
-    for letter, child in node.items():
-        if (
-            (blanks or counts[letter])
-            and (allowed is None or letter in allowed)
-            and (not tile or tile in child)
-        ):
-            return True
+def _fits(part: LeftPart, allowed: frozenset[str] | None, run: str) -> bool:
+    """Whether the part can place a letter on the anchor (in its cross-check) that goes on
+    through the `run` of tiles after it (upper case)."""
+    node, nexts = part[1], part[5]
+    if allowed is not None:
+        nexts = nexts & allowed
+    if not run or not nexts:
+        return bool(nexts)
+    for one in node.nodes() if isinstance(node, Wild) else [node]:
+        for letter in nexts:
+            if walk(one.get(letter), run) is not None:
+                return True
     return False
 
 
@@ -375,6 +407,14 @@ def _cross(rows: tuple[str, ...], r: int, c: int, root: Node) -> _Cross | None:
     return _Cross(allowed, before, after, sum(_VALUE[ch] for ch in above + below))
 
 
+def _run_after(row: str, square: int) -> str:
+    """The tiles just after an empty square, up to the next empty one, upper case."""
+    end = square + 1
+    while end < SIZE and row[end] != EMPTY:
+        end += 1
+    return row[square + 1 : end].upper()
+
+
 def _anchors(row: str, crosses: tuple[_Cross | None, ...], line: int, first: bool) -> list[int]:
     """The empty squares a play along `row` must cover one of."""
     if first:
@@ -391,17 +431,20 @@ def _anchors(row: str, crosses: tuple[_Cross | None, ...], line: int, first: boo
     ]
 
 
-def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop in locals
+def _line(  # noqa: C901, PLR0913, PLR0915 - one closure per step keeps the hot loop in locals
     way: _Pass,
     line: int,
     rack: str,
     root: Node,
     first: bool,
-    one_choice: bool,
-    parts: _LeftParts,
+    blank: Blanks | None,
+    parts: _LeftParts | None,
     found: list[Found],
+    ceiling: Ceiling | None,
 ) -> None:
-    """Append the plays along one line of `way` to `found`."""
+    """Append the plays along one line of `way` to `found`: all of them, or with a `ceiling`
+    those that can still reach its bar (and some others on the way). With `blank`, blanks are
+    searched as wildcards (one blank choice). Without `parts`, left parts are laid in place."""
     row = way.rows[line]
     crosses = way.cross[line]
     anchors = _anchors(row, crosses, line, first)
@@ -409,12 +452,11 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
         return
     bonus_l, bonus_w = way.letter_bonus[line], way.word_bonus[line]
     value_of = _VALUE
-    weight, blank_weight = _WEIGHT, _WEIGHT[BLANK]
+    weight, blank_weight = WEIGHT, WEIGHT[BLANK]
     full_key = rack_number(rack)
-    lower = _LOWER
     counts = {letter: rack.count(letter) for letter in _LETTERS}
     blanks = rack.count(BLANK)
-    shapes: set[tuple[int, str]] = set()
+    lower = _LOWER
     # the tile just after each square (upper case), "" if none: a letter is only placed when
     # its DAWG node can go on through that tile
     follow = [
@@ -425,29 +467,37 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
         empties[c + 1] = empties[c] + (row[c] == EMPTY)
     anchor = 0
     skip_single = False  # a one-tile play down that also forms an across word was found across
+    aheads: list[Reach | None] = [None] * (SIZE + 1)  # the ceiling's view of the line
 
-    def keep(end: int, word: str, score: int, key: int) -> None:
+    def most(pos: int, depth: int, score: int, mult: int, cross: int, key: int) -> float:
+        """The most a word going on from `pos` could be worth (see `Ceiling.most`)."""
+        assert ceiling is not None
+        ahead = aheads[pos]
+        if ahead is None:
+            ahead = aheads[pos] = reach(row, crosses, bonus_l, bonus_w, pos)
+        return ceiling.most(ahead, depth, score, mult, cross, key)
+
+    def keep(end: int, word: str, score: int, key: int, node: Step) -> None:
         start = end - len(word)
         tiles = empties[end] - empties[start]
         if end - start < 2 or (tiles == 1 and skip_single):
             return
-        if one_choice:
-            # Lower case marks the blanks, placed or on the board; from one start the board's
-            # are on the same squares whatever the word, so this names the placement.
-            shape = word.translate(_BLANKED)
-            if shape != word:  # keep the first choice of letters for its blanks
-                if (start, shape) in shapes:
-                    return
-                shapes.add((start, shape))
         if tiles >= BINGO_TILES:
             score += BINGO_BONUS
-        found.append((line, start, word, score, key))
+        found.append((line, start, node.word(word) if type(node) is Wild else word, score, key))
+        if ceiling is not None:
+            ceiling.found(score, key)
 
     def extend(  # noqa: PLR0913 - the search's state, passed down without allocating
-        pos: int, node: Node, word: str, score: int, mult: int, cross: int, key: int
+        pos: int, node: Step, word: str, score: int, mult: int, cross: int, key: int
     ) -> None:
         """Extend `word` (which ends before `pos`) rightwards; keep it where it can end."""
         nonlocal blanks
+        if ceiling is not None and most(pos, node.depth, score, mult, cross, key) < ceiling.bar:
+            return
+        if type(node) is Wild and len(node.members) == 1:  # one node left: go on from it
+            word = node.written(word)
+            node = node.members[0][0]
         while pos < SIZE and row[pos] != EMPTY:  # tiles already on the board
             ch = row[pos]
             node = node.get(ch.upper())  # type: ignore[assignment]
@@ -457,7 +507,7 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             score += value_of[ch]
             pos += 1
         if pos > anchor and node.end:
-            keep(pos, word, score * mult + cross, key)
+            keep(pos, word, score * mult + cross, key, node)
         if pos == SIZE:
             return
         check = crosses[pos]
@@ -484,14 +534,16 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
                     counts[letter] = left
         if blanks:
             blanks -= 1
-            blank_allowed = None if check is None else check.allowed
-            extra = 0 if check is None else check.base * wm
-            for letter, child in node.items():
-                if ((blank_allowed is not None and letter not in blank_allowed)
-                        or (tile and tile not in child)):
-                    continue
-                extend(after, child, word + lower[letter], score, mult * wm, cross + extra,
-                       key - blank_weight)
+            only = None if check is None else check.allowed
+            if check is not None:
+                cross += check.base * wm
+            if blank is None:  # the blank as each letter in turn
+                for letter, child in node.items():
+                    if (only is None or letter in only) and (not tile or tile in child):
+                        extend(after, child, word + lower[letter], score, mult * wm, cross,
+                               key - blank_weight)
+            elif (wild := blank.after(node, only)) is not None and (not tile or tile in wild):
+                extend(after, wild, word + BLANK, score, mult * wm, cross, key - blank_weight)
             blanks += 1
 
     previous = -1
@@ -503,24 +555,30 @@ def _line(  # noqa: C901 - one closure per step of the search keeps the hot loop
             while start > 0 and row[start - 1] != EMPTY:
                 start -= 1
             written = row[start:anchor]
-            node = walk(root, written.upper())
-            if node is not None:
-                extend(anchor, node, written, sum(value_of[ch] for ch in written), 1, 0,
+            through = walk(root, written.upper())
+            if through is not None:
+                extend(anchor, through, written, sum(value_of[ch] for ch in written), 1, 0,
                        full_key)
-        else:
-            limit = min(anchor - previous - 1, size - 1)
-            check = crosses[anchor]
-            full, full_blanks = counts, blanks
-            for part, node, counts, blanks, key in parts.fit(
-                None if check is None else check.allowed, follow[anchor], limit
-            ):
-                if len(part) > limit:
-                    break
-                start = anchor - len(part)
-                score, mult = 0, 1
-                for i, ch in enumerate(part, start):
-                    score += value_of[ch] * bonus_l[i]
-                    mult *= bonus_w[i]
-                extend(anchor, node, part, score, mult, 0, key)
-            counts, blanks = full, full_blanks
+            previous = anchor
+            continue
+        limit = min(anchor - previous - 1, size - 1)
         previous = anchor
+        if parts is None:  # laid from each square before the anchor
+            for start in range(anchor - limit, anchor + 1):
+                extend(start, root, "", 0, 1, 0, full_key)
+            continue
+        check = crosses[anchor]
+        full, full_blanks = counts, blanks
+        for part, node, counts, blanks, key, _ in parts.fit(
+            None if check is None else check.allowed, _run_after(row, anchor), limit
+        ):
+            if len(part) > limit:
+                break
+            start = anchor - len(part)
+            score, mult = 0, 1
+            for i, ch in enumerate(part, start):
+                score += value_of[ch] * bonus_l[i]
+                mult *= bonus_w[i]
+            extend(anchor, node, part, score, mult, 0, key)
+        counts, blanks = full, full_blanks
+    del extend  # it refers to itself: a cycle that would keep every Wild for the collector

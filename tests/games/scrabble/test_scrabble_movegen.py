@@ -102,6 +102,7 @@ def test_rack_of_nothing_has_no_play():
 
 def test_the_packaged_dawg_holds_exactly_the_packaged_words():
     assert set(dawg_module.words(ENABLE.dawg)) == ENABLE.words
+    assert ENABLE.dawg.depth == max(map(len, ENABLE.words))
 
 
 def test_a_dawg_survives_its_text_form_and_shares_suffixes():
@@ -113,3 +114,6 @@ def test_a_dawg_survives_its_text_form_and_shares_suffixes():
     assert list(dawg_module.words(loaded)) == sorted(words)
     assert loaded["B"]["A"] is loaded["C"]["A"]  # -AT, -ATS stored once
     assert len(dawg_module.nodes(loaded)) == len(dawg_module.nodes(root))
+    for graph in (root, loaded):  # the most letters that can follow
+        assert (graph.depth, graph["B"].depth, graph["B"]["E"].depth, graph["A"].depth) == (
+            4, 3, 0, 0)
