@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.patchwork import (
+    TURN_LEATHER,
     Buy,
+    Move,
     PatchworkView,
     Place,
     oriented_cells,
@@ -41,6 +43,7 @@ from render.patchwork import (
 from render.phone import WIDTH
 from render.png import SCALE
 
+Colour = tuple[int, int, int]
 PLAYED = (230, 100, 20)   # orange: the move played
 BETTER = (30, 150, 70)    # green: the better move
 HEADER_H = 66
@@ -52,6 +55,7 @@ QUILT_Y = OFFER_Y + ITEM_H + 46      # the a1 square's top (the labels are above
 QUILT_X = (WIDTH - 9 * CELL) / 2 + 10
 LEGEND_Y = QUILT_Y + 9 * CELL + 20
 ROW_H = 36
+NAME_W = 280  # px a name may take in the header or the legend
 HEIGHT = LEGEND_Y + 2 * ROW_H + 10
 
 
@@ -82,22 +86,30 @@ def _header(pen: Pen, view: PatchworkView, seat: int, voice: Voice,
              condensed=True)
     purse = voice(n_("{n} button", "{n} buttons", view.players[seat].buttons))
     room = WIDTH - 2 * PAD - 38 - text_width(purse, TEXT) - 16
-    title = voice(_("{player} to move", player=_name(seat, names, voice)))
+    player = _name(seat, names, voice)
+    if view.turn_reason == TURN_LEATHER:
+        title = voice(n_("{player}: place a leather patch", "{player}: place {n} leather patches",
+                         view.pending_leather, player=player))
+    else:
+        title = voice(_("{player} to move", player=player))
     pen.text(PAD + 38, HEADER_H / 2, fit_text(title, TEXT + 4, room), TEXT + 4, HEADER_TEXT,
              anchor="lm")
     pen.text(WIDTH - PAD, HEADER_H / 2, purse, TEXT, HEADER_TEXT, anchor="rm")
 
 
 def _name(seat: int, names: Sequence[str] | None, voice: Voice) -> str:
-    """The seat's name (a review is read by the whole table: no "(you)")."""
-    return names[seat] if names else voice(_("Player {number}", number=seat + 1))
+    """The seat's name, cut to leave room for the words round it (a review is read by the
+    whole table: no "(you)")."""
+    name = names[seat] if names else voice(_("Player {number}", number=seat + 1))
+    return fit_text(name, TEXT + 4, NAME_W)
 
 
 def _slot_x(slot: int) -> float:
     return PAD + slot * (SLOT_W + SLOT_GAP)
 
 
-def _offer(pen: Pen, view: PatchworkView, seat: int, moves: list, voice: Voice) -> None:
+def _offer(pen: Pen, view: PatchworkView, seat: int, moves: list[tuple[Move, Colour]],
+           voice: Voice) -> None:
     """The patches on offer (1-3, faded when too dear) and passing, the moves' slots framed."""
     buttons = view.players[seat].buttons
     for k, patch in enumerate(view.offer):
@@ -114,7 +126,7 @@ def _offer(pen: Pen, view: PatchworkView, seat: int, moves: list, voice: Voice) 
         _outline(pen, (x, y, x + SLOT_W + 2 * out, y + ITEM_H + 2 * out), colour)
 
 
-def _slot(move) -> int | None:
+def _slot(move: Move) -> int | None:
     """Which slot a move takes: 0-2 a patch on offer, 3 passing, None placing leather."""
     return move.choice - 1 if isinstance(move, Buy) else None if isinstance(move, Place) else 3
 

@@ -13,7 +13,7 @@ from games.reversi import View
 from games.reversi.engine import Move
 from i18n import ENGLISH_VOICE, Voice, Words, _
 from render.alt import fit, reversi_board
-from render.fonts import draw_text
+from render.fonts import draw_text, text_length
 from render.png import SCALE, encode, shrink
 from render.replay import TEXT, TITLE, fitted
 from render.reversi import BACKGROUND, BLACK_DISC, CELL, LABEL, MARGIN, WHITE_DISC, WIDTH
@@ -23,6 +23,7 @@ PLAYED = (255, 140, 40)   # the ring round the move played
 BETTER = (90, 230, 120)   # the frame round the better move
 LEGEND_H = 76             # two lines under the board
 ROW_H = 36
+NAME_W = 280              # px a name may take in the legend
 
 
 def review_png(view: View, seat: int, played: str, best: str, voice: Voice = ENGLISH_VOICE,
@@ -107,21 +108,27 @@ def _legend(picture: Image.Image, top: int, view: View, seat: int, played: str, 
 
 
 def _name(seat: int, names: Sequence[str] | None, voice: Voice) -> str:
-    return names[seat] if names and seat < len(names) else voice(_("Player {number}",
+    """The seat's name, cut to leave room for the words round it."""
+    name = names[seat] if names and seat < len(names) else voice(_("Player {number}",
                                                                    number=seat + 1))
+    if text_length(name, TITLE) <= NAME_W:
+        return name
+    while name and text_length(name + "…", TITLE) > NAME_W:
+        name = name[:-1]
+    return name + "…"
 
 
 def review_alt(view: View, seat: int, played: str, best: str, voice: Voice = ENGLISH_VOICE,
                names: Sequence[str] | None = None) -> str:
     """What the review picture shows, for screen readers: the moves, then the board."""
-    player = _name(seat, names, voice)
+    seats = list(names) if names else [voice(_("Player {number}", number=n + 1))
+                                       for n in (0, 1)]
+    player = seats[seat]
     if played == best:
         said = _("Review: {player} played {move}, the best move.", player=player, move=played)
     else:
         said = _("Review: {player} played {move}; the better move was {best}.",
                  player=player, move=played, best=best)
-    seats = list(names) if names else [voice(_("Player {number}", number=n + 1))
-                                       for n in (0, 1)]
     return fit(f"{voice(said)} {reversi_board(view, seats, voice)}")
 
 
