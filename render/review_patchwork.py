@@ -14,13 +14,13 @@ from games.patchwork import (
     TURN_LEATHER,
     Buy,
     Move,
+    PatchInfo,
     PatchworkView,
     Place,
     oriented_cells,
     parse_move,
     square_index,
 )
-from games.patchwork.view import PatchInfo
 from i18n import ENGLISH_VOICE, Voice, Words, _, n_
 from render.alt import fit, patchwork_table
 from render.patchwork import (

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.reversi import View
-from games.reversi.engine import Move
+from games.reversi import Move, View
 from i18n import ENGLISH_VOICE, Voice, Words, _
 from render.alt import fit, reversi_board
 from render.fonts import draw_text, text_length
