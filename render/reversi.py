@@ -37,6 +37,12 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE) -> bytes:
     The empty board, each square as it can look and the footer are drawn at twice the size
     and shrunk apart, each on blocks of whole pixels: put together they are exactly the
     board drawn whole, and only the footer is drawn anew each time."""
+    return encode(board_image(view, voice))
+
+
+def board_image(view: View, voice: Voice = ENGLISH_VOICE) -> Image.Image:
+    """The board of `render_board` as a picture at its final size, before encoding (pictures
+    built on it, such as a review's, draw on it first)."""
     board = _board_image(False).copy()
     hint = view.to_move_colour  # None once the game is over: no hints
     legal = set(view.legal) if hint is not None else set()
@@ -47,7 +53,7 @@ def render_board(view: View, voice: Voice = ENGLISH_VOICE) -> bytes:
                              hint if cell == "." else None)
             board.paste(square, (MARGIN + col * CELL, MARGIN + row * CELL))
     board.paste(shrink(_footer(view, voice)), (0, HEIGHT - FOOTER))
-    return encode(board)
+    return board
 
 
 @lru_cache(maxsize=2)
