@@ -252,7 +252,8 @@ async def test_rematch_button_under_the_final_board(world, tmp_path):
         assert board_message(started).buttons == []  # no rematch while playing
         resigned = await fake.slash(bob, channel, "match resign")
         final = board_message(resigned)
-        assert "Game over" in final.content and [b["label"] for b in final.buttons] == ["Rematch"]
+        assert "Game over" in final.content
+        assert [b["label"] for b in final.buttons] == ["Rematch", "Review"]
         outsider = await fake.click(carol, final, label="Rematch")
         assert outsider.ephemeral and "Only the players of match #1" in outsider.content
 
@@ -261,7 +262,8 @@ async def test_rematch_button_under_the_final_board(world, tmp_path):
         assert not asked.ephemeral and "asks for a rematch of Reversi match #1" in asked.content
         assert mentioned_ids(asked.content) == [alice.id]
         assert [b["label"] for b in asked.buttons] == ["Join", "Cancel"]  # Start cannot apply
-        assert final.buttons == []  # the rematch is open: a second one could only be refused
+        # the rematch is open: a second one could only be refused; the review stays
+        assert [b["label"] for b in final.buttons] == ["Review"]
         reserved = await fake.click(carol, asked.message, label="Join")
         assert reserved.ephemeral and "reserved" in reserved.content
         replay = await fake.click(alice, asked.message, label="Join")

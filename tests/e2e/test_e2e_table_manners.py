@@ -200,9 +200,9 @@ async def test_rematch_goes_once_a_new_match_opens(world, tmp_path):
     async with running_bot(fake, tmp_path / "g.db", guild.id):
         await start(fake, channel, alice, [bob], "reversi new")
         final = board_message(await fake.slash(bob, channel, "match resign"))
-        assert labels(final) == ["Rematch"]
+        assert labels(final) == ["Rematch", "Review"]
         await fake.slash(carol, channel, "patchwork new")
-        assert labels(final) == []  # the channel is taken: a rematch could only be refused
+        assert labels(final) == ["Review"]  # the channel is taken: a rematch could only be refused
 
 
 async def test_next_and_stop_go_once_the_next_round_is_dealt(world, tmp_path):
