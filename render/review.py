@@ -9,7 +9,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from i18n import Voice, Words
+from i18n import Voice, Words, _
 
 
 def _of(game: str) -> ModuleType:
@@ -29,3 +29,11 @@ def review_alt(game: str, view: Any, seat: int, played: str, best: str, voice: V
 def reason_words(game: str, reason: str | None, values: dict[str, Any]) -> Words | None:
     """The turn's reason in words (None: the judge gave none)."""
     return None if reason is None else _of(game).reason_words(reason, values)
+
+
+def played_words(player: str, played: object, best: object, same: bool) -> Words:
+    """The alt text's opening: who played what, and the better move unless it was the best."""
+    if same:
+        return _("Review: {player} played {move}, the best move.", player=player, move=played)
+    return _("Review: {player} played {move}; the better move was {best}.", player=player,
+             move=played, best=best)

@@ -22,6 +22,7 @@ from games.patchwork import (
     square_index,
 )
 from i18n import ENGLISH_VOICE, Voice, Words, _, n_
+from render.review import played_words
 from render.alt import fit, patchwork_table
 from render.patchwork import (
     HEADER,
@@ -224,11 +225,7 @@ def review_alt(view: PatchworkView, seat: int, played: str, best: str,
     """What the review picture shows, for screen readers: the moves, then the table."""
     seats = list(names) if names else [voice(_("Player {number}", number=n + 1)) for n in (0, 1)]
     player = seats[seat]
-    if played == best:
-        said = _("Review: {player} played {move}, the best move.", player=player, move=played)
-    else:
-        said = _("Review: {player} played {move}; the better move was {best}.",
-                 player=player, move=played, best=best)
+    said = played_words(player, played, best, played == best)
     return fit(f"{voice(said)} {patchwork_table(view, seats, voice)}")
 
 

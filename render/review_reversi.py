@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.reversi import Move, View
 from i18n import ENGLISH_VOICE, Voice, Words, _
+from render.review import played_words
 from render.alt import fit, reversi_board
 from render.fonts import draw_text, text_length
 from render.png import SCALE, encode, shrink
@@ -123,11 +124,7 @@ def review_alt(view: View, seat: int, played: str, best: str, voice: Voice = ENG
     seats = list(names) if names else [voice(_("Player {number}", number=n + 1))
                                        for n in (0, 1)]
     player = seats[seat]
-    if played == best:
-        said = _("Review: {player} played {move}, the best move.", player=player, move=played)
-    else:
-        said = _("Review: {player} played {move}; the better move was {best}.",
-                 player=player, move=played, best=best)
+    said = played_words(player, played, best, played == best)
     return fit(f"{voice(said)} {reversi_board(view, seats, voice)}")
 
 

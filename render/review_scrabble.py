@@ -23,6 +23,7 @@ from games.scrabble import (
     Board, Exchange, Move, Play, View, default_lexicon, evaluate, parse_move, unknown_words,
 )
 from i18n import ENGLISH_VOICE, Voice, Words, _, listed, n_, p_
+from render.review import played_words
 from render.alt import fit, scrabble_board
 from render.fonts import draw_text, font
 from render.png import SCALE, encode, shrink
@@ -145,7 +146,7 @@ def _marked_rack(rack: str, played: str, best: str | None, voice: Voice) -> Imag
     layout = rack_layout(len(rack))
     draw = ImageDraw.Draw(image)
     bottom = layout.places[0][1] + layout.tile
-    for (left, _), colours in zip(layout.places, marks):
+    for (left, _top), colours in zip(layout.places, marks):
         share = layout.tile / max(1, len(colours))
         for k, colour in enumerate(colours):
             draw.rectangle((left + k * share + 2, bottom + 4, left + (k + 1) * share - 2,
@@ -240,12 +241,8 @@ def review_alt(view: View, seat: int, played: str, best: str, voice: Voice = ENG
                names: Sequence[str] | None = None) -> str:
     """What the review picture shows, for screen readers: the moves, the rack, the board."""
     player = _name(seat, names, voice)
-    if played == best:
-        said = _("Review: {player} played {move}, the best move.", player=player,
-                 move=_scored_move(view, played))
-    else:
-        said = _("Review: {player} played {move}; the better move was {best}.", player=player,
-                 move=_scored_move(view, played), best=_scored_move(view, best))
+    said = played_words(player, _scored_move(view, played), _scored_move(view, best),
+                        played == best)
     rack = view.rack or ""
     letters = listed(voice(BLANK_LABEL) if tile == "?" else tile for tile in rack)
     held = n_("{player}'s rack, {n} tile: {letters}.", "{player}'s rack, {n} tiles: {letters}.",

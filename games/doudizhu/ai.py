@@ -67,7 +67,7 @@ def _play(seen: View, level: str, rng: random.Random, samples: int | None) -> Co
     situation = seen_of(seen)
     if level != "hard":
         return choose_play(situation, level, rng)
-    return search(situation, kitty_kept(seen), _passes(seen), HARD_BUDGET, rng, samples)
+    return search(situation, kitty_kept(seen), passes_since_play(seen), HARD_BUDGET, rng, samples)
 
 
 def seen_of(seen: View) -> Seen:
@@ -91,7 +91,7 @@ def kitty_kept(seen: View) -> Counts:
     return tuple(max(0, kitty[r] - played[r]) for r in range(15))
 
 
-def _passes(seen: View) -> int:
+def passes_since_play(seen: View) -> int:
     """Passes since the play to beat."""
     count = 0
     for entry in reversed(seen.trick):

@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from games.doudizhu.ai import kitty_kept, seen_of
+from games.doudizhu.ai import kitty_kept, passes_since_play, seen_of
 from games.doudizhu.ai_hand import Counts, card_counts, counts, deck_counts, minus, split
 from games.doudizhu.ai_policy import POWER, Seen, answers, bid_amount, choose_play
 from games.doudizhu.ai_search import candidates, playout
@@ -108,7 +108,7 @@ def _judge_play(seen: View, move: object, rng: random.Random) -> Judged:
             if other not in options:
                 options.append(other)
     known = _known_play(seen)
-    passes = _passes(seen)
+    passes = passes_since_play(seen)
 
     def deal(alive: list[int]) -> list[float]:
         hands = _deal_play(situation, known, rng)
@@ -135,15 +135,6 @@ def _option_of(move: object, players: int) -> Option:
 def _move_text(option: Option) -> str:
     """An option as the move log writes it."""
     return "pass" if option is None else str(Play(ranks_text(option.ranks)))
-
-
-def _passes(seen: View) -> int:
-    count = 0
-    for entry in reversed(seen.trick):
-        if entry.cards:
-            break
-        count += 1
-    return count
 
 
 def _known_play(seen: View) -> list[Counts]:
